@@ -1,0 +1,42 @@
+import { type INestApplication, type INestApplicationContext, Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import { AppModule } from './app.module';
+import { serveSpa } from './common/spa';
+import { RATE_LIMITS_LOCAL } from './common/throttle';
+import { createValidationPipe } from './common/validation.pipe';
+import type { AppConfig } from './config/app-config';
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
+const loggerLevels = (config: AppConfig): LogLevel[] => LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1);
+
+/** The HTTP application (ROLE api or all), configured but not listening. */
+export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: loggerLevels(config),
+    bodyParser: false,
+  });
+  const express = app.getHttpAdapter().getInstance();
+  express.disable('x-powered-by');
+  // X-Forwarded-For is believed only from the configured proxies.
+  express.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
+  express.locals[RATE_LIMITS_LOCAL] = config.rateLimits;
+  app.useBodyParser('json', { limit: '10mb' });
+  app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
+  app.use(cookieParser(config.sessionSecret));
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  await app.init();
+  if (!serveSpa(express, config.webDistDir)) {
+    new Logger('Web').warn(`No console build at ${config.webDistDir}; run "pnpm build" to serve the SPA`);
+  }
+  return app;
+}
+
+/** The worker process (ROLE worker): queue processors and schedules, no HTTP server. */
+export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: loggerLevels(config) });
+  context.enableShutdownHooks();
+  return context;
+}

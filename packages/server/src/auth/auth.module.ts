@@ -1,0 +1,17 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UserEntity } from '../users/user.entity';
+import { AuthGuard } from './auth.guard';
+import { SessionCleanupJob } from './session-cleanup.job';
+import { SessionCookies } from './session-cookies';
+import { SessionEntity } from './session.entity';
+import { SessionsService } from './sessions.service';
+
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([SessionEntity, UserEntity])],
+  providers: [SessionsService, SessionCookies, SessionCleanupJob, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [SessionsService, SessionCookies],
+})
+export class AuthModule {}

@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { bigintToNumber } from '../common/bigint.transformer';
+
+/** A signed-in browser. Only a hash of the session id is stored, so a database leak opens no session. */
+@Entity('sessions')
+export class SessionEntity {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  id_hash: string;
+
+  @Column({ type: 'integer' })
+  user_id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  ip: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  user_agent: string;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  created_at: number;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  expires_at: number;
+}

@@ -1,0 +1,32 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request } from 'express';
+import { map, Observable } from 'rxjs';
+
+export interface Reply<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+/** A controller may return a message with its data; otherwise the message is empty. */
+export class WithMessage<T> {
+  constructor(
+    readonly message: string,
+    readonly data: T = null as T,
+  ) {}
+}
+
+/** Wraps every console (`/api/`) reply in `{ success: true, message, data }` (DESIGN.md §4). */
+@Injectable()
+export class EnvelopeInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!request.path.startsWith('/api/')) return next.handle();
+    return next.handle().pipe(
+      map((result): Reply<unknown> => {
+        if (result instanceof WithMessage) return { success: true, message: result.message, data: result.data };
+        return { success: true, message: '', data: result ?? null };
+      }),
+    );
+  }
+}

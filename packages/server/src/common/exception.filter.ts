@@ -1,0 +1,56 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { BusinessError } from './business.error';
+
+const STATUS_MESSAGES: Record<number, string> = {
+  [HttpStatus.UNAUTHORIZED]: '未登录或登录已过期，请重新登录',
+  [HttpStatus.FORBIDDEN]: '无权进行此操作，权限不足',
+  [HttpStatus.NOT_FOUND]: '接口不存在',
+  [HttpStatus.TOO_MANY_REQUESTS]: '请求次数过多，请稍后再试',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: '请求内容过大',
+};
+
+/**
+ * Every failure leaves as the console envelope (or OpenAI's error shape under /v1/), never with a
+ * stack trace: business failures as HTTP 200 success=false, auth failures as 401/403, limits as 429.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+    if (response.headersSent) return;
+
+    let status: number;
+    let message: string;
+    if (exception instanceof BusinessError) {
+      status = HttpStatus.OK;
+      message = exception.message;
+    } else if (exception instanceof ThrottlerException) {
+      status = HttpStatus.TOO_MANY_REQUESTS;
+      message = STATUS_MESSAGES[status];
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      const body = exception.getResponse();
+      const given = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+      message = status < 500 && typeof given === 'string' && /[\u4e00-\u9fa5]/.test(given) ? given : (STATUS_MESSAGES[status] ?? '请求无效');
+      if (status >= 500) this.logger.error(exception);
+    } else {
+      status = HttpStatus.INTERNAL_SERVER_ERROR;
+      message = '服务器内部错误，请联系管理员';
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+
+    if (request.path.startsWith('/v1/')) {
+      response.status(status === HttpStatus.OK ? HttpStatus.BAD_REQUEST : status).json({
+        error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null },
+      });
+      return;
+    }
+    response.status(status).json({ success: false, message, data: null });
+  }
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { EnvDto } from './env.dto';
+
+export type ProcessRole = 'all' | 'api' | 'worker';
+
+/** The validated runtime configuration every module reads (never process.env directly). */
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisPrefix: string;
+  role: ProcessRole;
+  sessionSecret: string;
+  cryptoSecret: string;
+  initialRootPassword?: string;
+  /** Proxies whose X-Forwarded-For is believed (Express "trust proxy" values). */
+  trustedProxies: string[];
+  webDistDir: string;
+  /** Requests per minute per client IP: the console API, and the strict login/register/reset routes. */
+  rateLimits: { api: number; auth: number };
+  logLevel: 'error' | 'warn' | 'log' | 'debug';
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+const SECRETS_FILE = 'secrets.json';
+
+/**
+ * Reads SESSION_SECRET / CRYPTO_SECRET from DATA_DIR/secrets.json, generating and persisting the
+ * missing ones (mode 0600). A secret given in the environment always wins.
+ */
+function loadPersistedSecrets(dataDir: string): { sessionSecret: string; cryptoSecret: string } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, SECRETS_FILE);
+  const stored: Partial<{ sessionSecret: string; cryptoSecret: string }> = existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : {};
+  const secrets = {
+    sessionSecret: stored.sessionSecret ?? randomBytes(32).toString('hex'),
+    cryptoSecret: stored.cryptoSecret ?? randomBytes(32).toString('hex'),
+  };
+  if (stored.sessionSecret !== secrets.sessionSecret || stored.cryptoSecret !== secrets.cryptoSecret) {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return secrets;
+}
+
+function parseTrustedProxies(value: string | undefined): string[] {
+  if (!value) return [];
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const entry of entries) {
+    const address = entry.split('/')[0];
+    if (!named.has(entry) && !isIP(address)) {
+      throw new ConfigError(`TRUSTED_PROXIES: "${entry}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`);
+    }
+  }
+  return entries;
+}
+
+/** Validates the environment and builds the configuration; throws ConfigError with every problem found. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dto = plainToInstance(EnvDto, { ...env }, { excludeExtraneousValues: false });
+  const errors = validateSync(dto, { skipMissingProperties: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+    throw new ConfigError(`Invalid environment:\n  - ${lines.join('\n  - ')}`);
+  }
+  const role = dto.ROLE ?? 'all';
+  if (role !== 'all' && !dto.REDIS_URL) {
+    throw new ConfigError(`Invalid environment:\n  - ROLE=${role} needs REDIS_URL: without Redis, jobs run inside the one process (ROLE=all)`);
+  }
+  const dataDir = resolve(dto.DATA_DIR || './data');
+  const needsPersisted = !dto.SESSION_SECRET || !dto.CRYPTO_SECRET;
+  const persisted = needsPersisted ? loadPersistedSecrets(dataDir) : undefined;
+  return {
+    port: dto.PORT ?? 3000,
+    dataDir,
+    databaseUrl: dto.DATABASE_URL || undefined,
+    redisUrl: dto.REDIS_URL || undefined,
+    redisPrefix: dto.REDIS_PREFIX || 'gw',
+    role,
+    sessionSecret: dto.SESSION_SECRET ?? persisted!.sessionSecret,
+    cryptoSecret: dto.CRYPTO_SECRET ?? persisted!.cryptoSecret,
+    initialRootPassword: dto.INITIAL_ROOT_PASSWORD || undefined,
+    trustedProxies: parseTrustedProxies(dto.TRUSTED_PROXIES),
+    webDistDir: resolve(dto.WEB_DIST_DIR || join(__dirname, '..', '..', '..', 'web', 'dist')),
+    rateLimits: { api: dto.RATE_LIMIT_API ?? 600, auth: dto.RATE_LIMIT_AUTH ?? 10 },
+    logLevel: dto.LOG_LEVEL ?? 'log',
+  };
+}

@@ -1,0 +1,69 @@
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+
+/** The environment the server accepts (DESIGN.md §3). Checked at start; a bad value stops the start. */
+export class EnvDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'PORT must be a whole number' })
+  @Min(1, { message: 'PORT must be between 1 and 65535' })
+  @Max(65535, { message: 'PORT must be between 1 and 65535' })
+  PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  DATA_DIR?: string;
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'REDIS_PREFIX may hold letters, digits, _ : - (at most 64)' })
+  REDIS_PREFIX?: string;
+
+  @IsOptional()
+  @IsIn(['all', 'api', 'worker'], { message: 'ROLE must be one of all, api, worker' })
+  ROLE?: 'all' | 'api' | 'worker';
+
+  @IsOptional()
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  @IsOptional()
+  @MinLength(32, { message: 'CRYPTO_SECRET must be at least 32 characters' })
+  CRYPTO_SECRET?: string;
+
+  @IsOptional()
+  @MinLength(8, { message: 'INITIAL_ROOT_PASSWORD must be 8 to 20 characters' })
+  @MaxLength(20, { message: 'INITIAL_ROOT_PASSWORD must be 8 to 20 characters' })
+  INITIAL_ROOT_PASSWORD?: string;
+
+  @IsOptional()
+  @IsString()
+  TRUSTED_PROXIES?: string;
+
+  @IsOptional()
+  @IsString()
+  WEB_DIST_DIR?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'RATE_LIMIT_API must be a whole number (requests per minute per client)' })
+  @Min(1, { message: 'RATE_LIMIT_API must be at least 1' })
+  RATE_LIMIT_API?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'RATE_LIMIT_AUTH must be a whole number (login/register/reset attempts per minute per client)' })
+  @Min(1, { message: 'RATE_LIMIT_AUTH must be at least 1' })
+  RATE_LIMIT_AUTH?: number;
+
+  @IsOptional()
+  @IsIn(['error', 'warn', 'log', 'debug'], { message: 'LOG_LEVEL must be one of error, warn, log, debug' })
+  LOG_LEVEL?: 'error' | 'warn' | 'log' | 'debug';
+}

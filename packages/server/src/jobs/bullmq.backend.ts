@@ -1,0 +1,90 @@
+import { Logger } from '@nestjs/common';
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import type { RedisService } from '../redis/redis.service';
+import type { EnqueueOptions, JobBackend, JobDefinition } from './job.types';
+
+const KEEP_COMPLETED = { age: 24 * 3600, count: 1000 };
+const KEEP_FAILED = { age: 7 * 24 * 3600 };
+
+/** Jobs on Redis through BullMQ: any number of worker processes share the queues (DESIGN.md §6-7). */
+export class BullMqBackend implements JobBackend {
+  private readonly logger = new Logger('Jobs');
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+  private queueEvents = new Map<string, QueueEvents>();
+  private readonly known = new Map<string, JobDefinition>();
+
+  constructor(
+    private readonly redis: RedisService,
+    definitions: JobDefinition[],
+  ) {
+    for (const definition of definitions) this.known.set(definition.name, definition);
+  }
+
+  private queue(name: string): Queue {
+    const definition = this.known.get(name);
+    if (!definition) throw new Error(`No handler for job "${name}"`);
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: this.redis.connect({ forBullMq: true }),
+        prefix: `${this.redis.prefix}:bull`,
+        defaultJobOptions: {
+          attempts: definition.attempts ?? 3,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: KEEP_COMPLETED,
+          removeOnFail: KEEP_FAILED,
+        },
+      });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async startWorkers(definitions: JobDefinition[]): Promise<void> {
+    for (const definition of definitions) {
+      const worker = new Worker(definition.name, async (job) => definition.handle(job.data), {
+        connection: this.redis.connect({ forBullMq: true }),
+        prefix: `${this.redis.prefix}:bull`,
+        concurrency: definition.concurrency ?? 1,
+      });
+      worker.on('failed', (job, error) => this.logger.error(`Job ${definition.name} ${job?.id ?? ''} failed: ${error.message}`));
+      worker.on('error', (error) => this.logger.error(`Worker ${definition.name}: ${error.message}`));
+      this.workers.push(worker);
+    }
+  }
+
+  async enqueue(name: string, data: unknown, options: EnqueueOptions = {}): Promise<void> {
+    await this.queue(name).add(name, data, { jobId: options.jobId });
+  }
+
+  async run(name: string, data: unknown, timeoutMs: number): Promise<void> {
+    let events = this.queueEvents.get(name);
+    if (!events) {
+      events = new QueueEvents(name, { connection: this.redis.connect({ forBullMq: true }), prefix: `${this.redis.prefix}:bull` });
+      this.queueEvents.set(name, events);
+      await events.waitUntilReady();
+    }
+    const job = await this.queue(name).add(name, data);
+    await job.waitUntilFinished(events, timeoutMs);
+  }
+
+  async schedule(name: string, everyMs: number): Promise<void> {
+    // One scheduler per job name: every instance upserts the same one, so it runs once per interval.
+    await this.queue(name).upsertJobScheduler(name, { every: everyMs }, { name, data: {} });
+  }
+
+  async unschedule(name: string): Promise<void> {
+    await this.queue(name).removeJobScheduler(name);
+  }
+
+  async counts(name: string): Promise<Record<string, number>> {
+    return this.queue(name).getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all([...this.queueEvents.values()].map((events) => events.close()));
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+  }
+}

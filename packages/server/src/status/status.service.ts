@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { nowSeconds } from '../common/time';
+import { OptionsService } from '../options/options.service';
+
+const VERSION: string = (require('../../package.json') as { version: string }).version;
+
+/** The public server status object (spec 1 §3) with version and start time (DESIGN.md §3). */
+@Injectable()
+export class StatusService {
+  private readonly startTime = nowSeconds();
+
+  constructor(private readonly options: OptionsService) {}
+
+  status(): Record<string, unknown> {
+    const o = this.options;
+    return {
+      version: VERSION,
+      start_time: this.startTime,
+      system_name: o.get('SystemName'),
+      logo: o.get('Logo'),
+      footer_html: o.get('Footer'),
+      server_address: o.get('ServerAddress'),
+      quota_per_unit: o.getNumber('QuotaPerUnit'),
+      display_in_currency: o.getBoolean('DisplayInCurrencyEnabled'),
+      display_token_stat: o.getBoolean('DisplayTokenStatEnabled'),
+      default_collapse_sidebar: o.getBoolean('DefaultCollapseSidebar'),
+      enable_data_export: o.getBoolean('DataExportEnabled'),
+      data_export_default_time: o.get('DataExportDefaultTime'),
+      // The monitor panel reads the exported usage data, so it follows the same switch.
+      enable_monitor_data: o.getBoolean('DataExportEnabled'),
+      enable_drawing: o.getBoolean('DrawingEnabled'),
+      mj_notify_enabled: o.getBoolean('MjNotifyEnabled'),
+      chat_link: o.get('ChatLink'),
+      chat_link2: o.get('ChatLink2'),
+      top_up_link: o.get('TopUpLink'),
+      price: o.getNumber('Price'),
+      min_topup: o.getNumber('MinTopUp'),
+      register_enabled: o.getBoolean('RegisterEnabled'),
+      password_login_enabled: o.getBoolean('PasswordLoginEnabled'),
+      password_register_enabled: o.getBoolean('PasswordRegisterEnabled'),
+      email_verification: o.getBoolean('EmailVerificationEnabled'),
+      turnstile_check: o.getBoolean('TurnstileCheckEnabled'),
+      turnstile_site_key: o.get('TurnstileSiteKey'),
+      github_oauth: o.getBoolean('GitHubOAuthEnabled'),
+      github_client_id: o.get('GitHubClientId'),
+      wechat_login: o.getBoolean('WeChatAuthEnabled'),
+      wechat_qrcode: o.get('WeChatAccountQRCodeImageURL'),
+      telegram_oauth: o.getBoolean('TelegramOAuthEnabled'),
+      telegram_bot_name: o.get('TelegramBotName'),
+      linuxdo_oauth: o.getBoolean('LinuxDOOAuthEnabled'),
+      linuxdo_client_id: o.get('LinuxDOClientId'),
+    };
+  }
+}

@@ -1,0 +1,6 @@
+import { IsValidPassword } from './password.rules';
+
+export class UpdateSelfDto {
+  @IsValidPassword()
+  password: string;
+}

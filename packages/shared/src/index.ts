@@ -1,0 +1,6 @@
+export * from './roles';
+export * from './quota';
+export * from './channel-types';
+export * from './options';
+export * from './messages';
+export * from './option-rules';

@@ -1,0 +1,9 @@
+/** Messages the server and the console both show (spec 1 §5, §8). */
+export const MSG_PASSWORD_TOO_SHORT = '密码长度不得小于 8 位！';
+export const MSG_PASSWORD_TOO_LONG = '密码长度不得大于 20 位！';
+export const MSG_PASSWORD_MISMATCH = '两次输入的密码不一致';
+export const MSG_NOTHING_CHANGED = '你似乎并没有修改什么';
+export const MSG_LOGIN_REQUIRED = '请先登录以访问该页面';
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+export const USERNAME_MAX_LENGTH = 20;

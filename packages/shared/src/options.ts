@@ -1,0 +1,175 @@
+/**
+ * Every option key of spec 1 §3 with its default and the rule the server enforces (spec 1 §5).
+ * Values travel as strings; booleans as 'true' / 'false'.
+ */
+export type OptionKind = 'boolean' | 'string' | 'int' | 'float' | 'json' | 'url';
+
+export interface OptionDefinition {
+  kind: OptionKind;
+  default: string;
+  /** Lowest accepted number for int / float options. */
+  min?: number;
+  /** Never returned in clear by the API and encrypted at rest. */
+  secret?: boolean;
+  /** For json options: the shape the value must parse to. */
+  json?: 'object' | 'array';
+  /** For string options: the accepted values. */
+  oneOf?: readonly string[];
+  /** Message shown when a json option does not parse (spec 1 §5). */
+  jsonMessage?: string;
+  /** For json objects: the type every value must have (ratios are numbers, group labels strings). */
+  jsonValues?: 'number' | 'string';
+}
+
+const bool = (value: boolean): OptionDefinition => ({ kind: 'boolean', default: String(value) });
+const str = (value = ''): OptionDefinition => ({ kind: 'string', default: value });
+const secret = (): OptionDefinition => ({ kind: 'string', default: '', secret: true });
+const int = (value: number, min = 0): OptionDefinition => ({ kind: 'int', default: String(value), min });
+const float = (value: number, min = 0): OptionDefinition => ({ kind: 'float', default: String(value), min });
+const url = (): OptionDefinition => ({ kind: 'url', default: '' });
+const jsonObject = (value: string, jsonValues: 'number' | 'string', jsonMessage?: string): OptionDefinition => ({
+  kind: 'json',
+  json: 'object',
+  default: value,
+  jsonValues,
+  jsonMessage,
+});
+const jsonArray = (value = '[]'): OptionDefinition => ({ kind: 'json', json: 'array', default: value });
+
+export const RATIO_JSON_MESSAGE = '不是合法的 JSON 字符串';
+export const TOPUP_GROUP_RATIO_MESSAGE = '充值分组倍率不是合法的 JSON 字符串';
+
+const DEFINITIONS = {
+  // Login and registration
+  PasswordLoginEnabled: bool(true),
+  PasswordRegisterEnabled: bool(true),
+  RegisterEnabled: bool(true),
+  EmailVerificationEnabled: bool(false),
+  EmailDomainRestrictionEnabled: bool(false),
+  EmailAliasRestrictionEnabled: bool(false),
+  EmailDomainWhitelist: str('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'),
+  // GitHub
+  GitHubOAuthEnabled: bool(false),
+  GitHubClientId: str(),
+  GitHubClientSecret: secret(),
+  // WeChat
+  WeChatAuthEnabled: bool(false),
+  WeChatServerAddress: url(),
+  WeChatServerToken: secret(),
+  WeChatAccountQRCodeImageURL: str(),
+  // Telegram
+  TelegramOAuthEnabled: bool(false),
+  TelegramBotToken: secret(),
+  TelegramBotName: str(),
+  // LinuxDO
+  LinuxDOOAuthEnabled: bool(false),
+  LinuxDOClientId: str(),
+  LinuxDOClientSecret: secret(),
+  // Turnstile (the site key is public: it is published in /api/status for the widget)
+  TurnstileCheckEnabled: bool(false),
+  TurnstileSiteKey: str(),
+  TurnstileSecretKey: secret(),
+  // SMTP
+  SMTPServer: str(),
+  SMTPPort: int(587, 1),
+  SMTPAccount: str(),
+  SMTPFrom: str(),
+  SMTPToken: secret(),
+  SMTPSSLEnabled: bool(false),
+  // Addresses and payment
+  ServerAddress: url(),
+  WorkerUrl: url(),
+  WorkerValidKey: secret(),
+  EpayId: str(),
+  EpayKey: secret(),
+  Price: float(7.3, 0),
+  MinTopUp: int(1, 1),
+  TopupGroupRatio: jsonObject('{"default":1,"vip":1,"svip":1}', 'number', TOPUP_GROUP_RATIO_MESSAGE),
+  PayAddress: url(),
+  CustomCallbackAddress: url(),
+  TopUpLink: str(),
+  // Branding
+  Notice: str(),
+  Footer: str(),
+  SystemName: str('AI 模型网关'),
+  Logo: str(),
+  About: str(),
+  HomePageContent: str(),
+  // Other
+  SqlDsns: secret(),
+  ChatLink: str(),
+  ChatLink2: str(),
+  Chats: jsonArray('[]'),
+  // Display
+  QuotaPerUnit: float(500000, 0),
+  DisplayInCurrencyEnabled: bool(true),
+  DisplayTokenStatEnabled: bool(true),
+  DefaultCollapseSidebar: bool(false),
+  // Retry
+  RetryTimes: int(0, 0),
+  // Drawing
+  DrawingEnabled: bool(false),
+  MjNotifyEnabled: bool(false),
+  MjAccountFilterEnabled: bool(false),
+  MjForwardUrlEnabled: bool(false),
+  MjModeClearEnabled: bool(false),
+  MjActionCheckSuccessEnabled: bool(true),
+  // Sensitive words
+  CheckSensitiveEnabled: bool(false),
+  CheckSensitiveOnPromptEnabled: bool(false),
+  CheckSensitiveOnCompletionEnabled: bool(false),
+  StopOnSensitiveEnabled: bool(true),
+  SensitiveWords: str(''),
+  // Logging and export
+  LogConsumeEnabled: bool(true),
+  LogReqInfoEnabled: bool(false),
+  DataExportEnabled: bool(true),
+  DataExportInterval: int(5, 1),
+  DataExportDefaultTime: { kind: 'string', default: 'hour', oneOf: ['hour', 'day', 'week'] } as OptionDefinition,
+  // Monitoring
+  MonitorInterval: int(1, 1),
+  ChannelDisableThreshold: float(5, 0),
+  QuotaRemindThreshold: int(1000, 0),
+  RespTimeTooLongThreshold: float(60, 0),
+  AvgRespTimeThreshold: float(30, 0),
+  AutomaticDisableChannelEnabled: bool(false),
+  AutomaticEnableChannelEnabled: bool(false),
+  AlertEnabled: bool(false),
+  AlertWebHookUrl: url(),
+  AutomaticDisableKeywords: str(
+    [
+      'Your credit balance is too low',
+      'This organization has been disabled.',
+      'You exceeded your current quota',
+      'Permission denied',
+      'The security token included in the request is invalid',
+      'Operation not allowed',
+      'Your account is not authorized',
+    ].join('\n'),
+  ),
+  StreamCacheQueueLength: int(0, 0),
+  // Quota
+  QuotaForNewUser: int(0, 0),
+  PreConsumedQuota: int(500, 0),
+  QuotaForInviter: int(0, 0),
+  QuotaForInvitee: int(0, 0),
+  // Ratios (JSON)
+  ModelPrice: jsonObject('{}', 'number', RATIO_JSON_MESSAGE),
+  ModelRatio: jsonObject('{}', 'number', RATIO_JSON_MESSAGE),
+  CompletionRatio: jsonObject('{}', 'number', RATIO_JSON_MESSAGE),
+  GroupRatio: jsonObject('{"default":1,"vip":1,"svip":1}', 'number', RATIO_JSON_MESSAGE),
+  UserUsableGroups: jsonObject('{"default":"默认分组","vip":"vip分组"}', 'string', RATIO_JSON_MESSAGE),
+} satisfies Record<string, OptionDefinition>;
+
+export type OptionKey = keyof typeof DEFINITIONS;
+export const OPTION_DEFINITIONS: Readonly<Record<OptionKey, OptionDefinition>> = DEFINITIONS;
+export const OPTION_KEYS = Object.keys(OPTION_DEFINITIONS) as OptionKey[];
+
+export function isOptionKey(key: string): key is OptionKey {
+  return Object.prototype.hasOwnProperty.call(OPTION_DEFINITIONS, key);
+}
+
+/** Address options whose trailing slashes are stripped (spec 1 §5). */
+export const ADDRESS_OPTION_KEYS: readonly OptionKey[] = ['ServerAddress', 'WorkerUrl', 'PayAddress', 'CustomCallbackAddress', 'WeChatServerAddress'];
+
+export const stripTrailingSlashes = (value: string): string => value.replace(/\/+$/, '');
