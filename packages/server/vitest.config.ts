@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['reflect-metadata'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -27,10 +27,11 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   app.use(cookieParser(config.sessionSecret));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
-  await app.init();
+  // Before init: Nest's not-found handler is installed at init and would answer every path first.
   if (!serveSpa(express, config.webDistDir)) {
     new Logger('Web').warn(`No console build at ${config.webDistDir}; run "pnpm build" to serve the SPA`);
   }
+  await app.init();
   return app;
 }
 

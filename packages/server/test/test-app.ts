@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import Redis from 'ioredis';
-import { Client } from 'pg';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import { inject } from 'vitest';
 import { createHttpApp } from '../src/app.factory';
 import { AppConfig, loadConfig } from '../src/config/app-config';
-import { TEMPLATE_DB, TEST_DB_PREFIX, TEST_PG_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL } from './test-env';
+import { onMaintenanceDb, runNames, TEST_PG_URL, TEST_REDIS_URL } from './test-env';
 
 export const ROOT_PASSWORD = 'root-pass-123';
 
@@ -28,21 +28,20 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-async function createDatabaseFromTemplate(name: string): Promise<void> {
-  const admin = new Client({ connectionString: `${TEST_PG_URL}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
-  } finally {
-    await admin.end();
-  }
+export interface SecondInstance {
+  app: INestApplication;
+  /** A client with no session. */
+  http: () => TestAgent;
+  /** Stops this instance only; the shared database and Redis keys stay for the first one. */
+  close: () => Promise<void>;
+}
+
+async function createDatabaseFromTemplate(name: string, template: string): Promise<void> {
+  await onMaintenanceDb((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
 }
 
 async function dropDatabase(name: string): Promise<void> {
-  const admin = new Client({ connectionString: `${TEST_PG_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await onMaintenanceDb((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
 async function deleteRedisKeys(prefix: string): Promise<void> {
@@ -56,15 +55,17 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
  * Starts the real application against its own PostgreSQL database (copied from the migrated
  * template) and its own Redis key prefix, so test files run in parallel and leave nothing behind.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const id = randomBytes(6).toString('hex');
-  const dbName = `${TEST_DB_PREFIX}${id}`;
+  const names = runNames(inject('gwTestRunId'));
+  const dbName = `${names.dbPrefix}${id}`;
+  const redisPrefix = `${names.redisPrefix}:${id}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-test-'));
-  await createDatabaseFromTemplate(dbName);
+  await createDatabaseFromTemplate(dbName, names.templateDb);
   const config = loadConfig({
     DATABASE_URL: `${TEST_PG_URL}/${dbName}`,
     REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: `${TEST_REDIS_PREFIX}:${id}`,
+    REDIS_PREFIX: redisPrefix,
     DATA_DIR: dataDir,
     INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
     RATE_LIMIT_API: '100000',
@@ -102,8 +103,33 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await app.close();
       await db.destroy();
       await dropDatabase(dbName);
-      await deleteRedisKeys(`${TEST_REDIS_PREFIX}:${id}`);
+      await deleteRedisKeys(redisPrefix);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts another instance of the application on the same PostgreSQL database, Redis prefix and
+ * secrets as `t`, as a second machine behind a load balancer would be (DESIGN.md §7). `env`
+ * overrides single variables (for example RATE_LIMIT_AUTH).
+ */
+export async function startSecondInstance(t: TestApp, env: Record<string, string> = {}): Promise<SecondInstance> {
+  const config = loadConfig({
+    DATABASE_URL: t.config.databaseUrl,
+    REDIS_URL: t.config.redisUrl,
+    REDIS_PREFIX: t.config.redisPrefix,
+    DATA_DIR: t.config.dataDir,
+    SESSION_SECRET: t.config.sessionSecret,
+    CRYPTO_SECRET: t.config.cryptoSecret,
+    TRUSTED_PROXIES: t.config.trustedProxies.join(','),
+    RATE_LIMIT_API: String(t.config.rateLimits.api),
+    RATE_LIMIT_AUTH: String(t.config.rateLimits.auth),
+    WEB_DIST_DIR: t.config.webDistDir,
+    LOG_LEVEL: t.config.logLevel,
+    ...env,
+  });
+  const app = await createHttpApp(config);
+  const server = app.getHttpServer();
+  return { app, http: () => request.agent(server), close: () => app.close() };
 }

@@ -2,6 +2,11 @@ import { ADDRESS_OPTION_KEYS, isOptionKey, OPTION_DEFINITIONS, OptionDefinition,
 
 export type OptionCheck = { ok: true; value: string } | { ok: false; message: string };
 
+/** The SMTP port on which SSL is forced on (spec 1 §5). */
+export const SMTPS_PORT = '465';
+
+const MAX_PORT = 65535;
+
 /** Payment keys that need the server address first (spec 1 §5). */
 const PAYMENT_KEYS: readonly OptionKey[] = ['EpayId', 'EpayKey', 'PayAddress'];
 
@@ -29,6 +34,9 @@ export function checkOptionValue(key: string, raw: unknown, current: (key: Optio
       }
       const min = definition.min;
       if (min !== undefined && number < min) return { ok: false, message: `配置项 ${key} 不能小于 ${min}` };
+      // Quotas and counts are stored in bigint columns and read as JS numbers.
+      if (definition.kind === 'int' && !Number.isSafeInteger(number)) return { ok: false, message: `配置项 ${key} 的数值过大` };
+      if (key === 'SMTPPort' && number > MAX_PORT) return { ok: false, message: `配置项 ${key} 不能大于 ${MAX_PORT}` };
       break;
     }
     case 'json': {
@@ -58,6 +66,10 @@ export function checkOptionValue(key: string, raw: unknown, current: (key: Optio
     }
   }
   if (ADDRESS_OPTION_KEYS.includes(key)) value = stripTrailingSlashes(value);
+  // SSL is forced on the SMTPS port (spec 1 §5), so it cannot be turned off while the port is 465.
+  if (key === 'SMTPSSLEnabled' && value === 'false' && current('SMTPPort') === SMTPS_PORT) {
+    return { ok: false, message: `SMTP 端口为 ${SMTPS_PORT} 时必须启用 SSL` };
+  }
   if (PAYMENT_KEYS.includes(key) && value !== '' && current('ServerAddress') === '') {
     return { ok: false, message: '请先填写服务器地址' };
   }

@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { map, Observable } from 'rxjs';
 
 export interface Reply<T> {
@@ -22,6 +22,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     if (!request.path.startsWith('/api/')) return next.handle();
+    // The console reads success from the envelope; every answered call is HTTP 200 (not 201 for POST).
+    context.switchToHttp().getResponse<Response>().status(200);
     return next.handle().pipe(
       map((result): Reply<unknown> => {
         if (result instanceof WithMessage) return { success: true, message: result.message, data: result.data };

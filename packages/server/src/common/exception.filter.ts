@@ -9,7 +9,18 @@ const STATUS_MESSAGES: Record<number, string> = {
   [HttpStatus.NOT_FOUND]: '接口不存在',
   [HttpStatus.TOO_MANY_REQUESTS]: '请求次数过多，请稍后再试',
   [HttpStatus.PAYLOAD_TOO_LARGE]: '请求内容过大',
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: '不支持的请求内容格式',
 };
+
+/**
+ * The status of a client mistake reported by Express middleware (the body parser's http-errors:
+ * body too large, unknown charset or encoding), which is not an HttpException but no server failure.
+ */
+function clientErrorStatus(exception: unknown): number | undefined {
+  if (!(exception instanceof Error)) return undefined;
+  const { status, expose } = exception as { status?: unknown; expose?: unknown };
+  return expose === true && typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
 
 /**
  * Every failure leaves as the console envelope (or OpenAI's error shape under /v1/), never with a
@@ -27,6 +38,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     let status: number;
     let message: string;
+    const clientStatus = clientErrorStatus(exception);
     if (exception instanceof BusinessError) {
       status = HttpStatus.OK;
       message = exception.message;
@@ -39,6 +51,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const given = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       message = status < 500 && typeof given === 'string' && /[\u4e00-\u9fa5]/.test(given) ? given : (STATUS_MESSAGES[status] ?? '请求无效');
       if (status >= 500) this.logger.error(exception);
+    } else if (clientStatus !== undefined) {
+      status = clientStatus;
+      message = STATUS_MESSAGES[status] ?? '请求无效';
     } else {
       status = HttpStatus.INTERNAL_SERVER_ERROR;
       message = '服务器内部错误，请联系管理员';

@@ -69,7 +69,9 @@ function parseTrustedProxies(value: string | undefined): string[] {
 
 /** Validates the environment and builds the configuration; throws ConfigError with every problem found. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dto = plainToInstance(EnvDto, { ...env }, { excludeExtraneousValues: false });
+  // An empty variable (`REDIS_URL=` in an .env file) means unset.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const dto = plainToInstance(EnvDto, given);
   const errors = validateSync(dto, { skipMissingProperties: false, forbidUnknownValues: false });
   if (errors.length > 0) {
     const lines = errors.flatMap((error) => Object.values(error.constraints ?? {}));

@@ -13,7 +13,7 @@ import { runMigrationsLocked } from './run-migrations';
       // Migrations run before anything else touches the database.
       dataSourceFactory: async (options) => {
         const dataSource = await new DataSource(options!).initialize();
-        const applied = await runMigrationsLocked(dataSource);
+        const applied = await runMigrationsLocked(dataSource, !('driver' in options!));
         if (applied.length > 0) new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
         return dataSource;
       },

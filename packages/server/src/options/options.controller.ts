@@ -15,7 +15,7 @@ export class OptionsController {
 
   @Put()
   async update(@Body() dto: UpdateOptionDto): Promise<null> {
-    await this.options.set(dto.key, String(dto.value));
+    await this.options.set(dto.key, dto.value);
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { checkOptionValue, OPTION_DEFINITIONS, OPTION_KEYS, OptionKey } from '@gw/shared';
+import { checkOptionValue, isOptionKey, OPTION_DEFINITIONS, OPTION_KEYS, OptionKey, SMTPS_PORT } from '@gw/shared';
 import { Repository } from 'typeorm';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
@@ -24,6 +24,8 @@ export class OptionsService implements OnModuleInit {
   private readonly logger = new Logger(OptionsService.name);
   private readonly values = new Map<OptionKey, string>();
   private readonly listeners: Array<(key: OptionKey) => void> = [];
+  /** Reloads run one after another, so that an older read never overwrites a newer one. */
+  private reloads: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectRepository(OptionEntity) private readonly repository: Repository<OptionEntity>,
@@ -33,7 +35,11 @@ export class OptionsService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await this.reloadAll();
-    await this.bus.subscribe(BUS_CHANNEL, (key) => void this.reloadOne(key));
+    await this.bus.subscribe(BUS_CHANNEL, (key) => {
+      this.reloads = this.reloads
+        .then(() => this.reloadOne(key))
+        .catch((error: unknown) => this.logger.error(`Option ${key} could not be reloaded: ${error instanceof Error ? error.message : String(error)}`));
+    });
   }
 
   get(key: OptionKey): string {
@@ -74,7 +80,7 @@ export class OptionsService implements OnModuleInit {
     const optionKey = key as OptionKey;
     const changes: Array<[OptionKey, string]> = [[optionKey, check.value]];
     // SSL is forced on for the SMTPS port (spec 1 §5).
-    if (optionKey === 'SMTPPort' && check.value === '465') changes.push(['SMTPSSLEnabled', 'true']);
+    if (optionKey === 'SMTPPort' && check.value === SMTPS_PORT) changes.push(['SMTPSSLEnabled', 'true']);
     await this.repository.manager.transaction(async (manager) => {
       for (const [changedKey, value] of changes) {
         const stored = OPTION_DEFINITIONS[changedKey].secret && value !== '' ? this.secrets.seal(value) : value;
@@ -97,22 +103,27 @@ export class OptionsService implements OnModuleInit {
     return this.secrets.open(row.value);
   }
 
+  /** A secret sealed with another CRYPTO_SECRET cannot be opened: it is logged and its default used. */
+  private decodeOrDefault(row: OptionEntity): string {
+    try {
+      return this.decode(row);
+    } catch {
+      this.logger.error(`Option ${row.key} cannot be decrypted with the current CRYPTO_SECRET; using its default`);
+      return OPTION_DEFINITIONS[row.key as OptionKey].default;
+    }
+  }
+
   private async reloadAll(): Promise<void> {
     const rows = await this.repository.find();
     for (const row of rows) {
-      if (!(row.key in OPTION_DEFINITIONS)) continue;
-      try {
-        this.values.set(row.key as OptionKey, this.decode(row));
-      } catch {
-        this.logger.error(`Option ${row.key} cannot be decrypted with the current CRYPTO_SECRET; using its default`);
-      }
+      if (isOptionKey(row.key)) this.values.set(row.key, this.decodeOrDefault(row));
     }
   }
 
   private async reloadOne(key: string): Promise<void> {
-    if (!(key in OPTION_DEFINITIONS)) return;
+    if (!isOptionKey(key)) return;
     const row = await this.repository.findOneBy({ key });
-    const value = row ? this.decode(row) : OPTION_DEFINITIONS[key as OptionKey].default;
-    if (this.values.get(key as OptionKey) !== value) this.apply(key as OptionKey, value);
+    const value = row ? this.decodeOrDefault(row) : OPTION_DEFINITIONS[key].default;
+    if (this.values.get(key) !== value) this.apply(key, value);
   }
 }

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -10,8 +10,10 @@ export class SaveUpdateNoteDto {
   @MaxLength(255, { message: '标题不能超过 255 个字符' })
   title: string;
 
+  // Not trimmed (Markdown may start with spaces), but blank text is no content.
   @IsString({ message: 'please enter content' })
   @IsNotEmpty({ message: 'please enter content' })
+  @Matches(/\S/, { message: 'please enter content' })
   @MaxLength(100_000, { message: '内容过长' })
   content: string;
 }

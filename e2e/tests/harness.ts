@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startBuiltServer } from '../../packages/server/test/built-server';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const WEB_INDEX = join(ROOT, 'packages/web/dist/index.html');
+export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const ROOT_PASSWORD = 'e2e-root-pass';
+
+/** The flags the machine needs for headless Chromium (no sandbox as root, no background network). */
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface RunningProduct {
+  url: string;
+  browser: Browser;
+  page: Page;
+  screenshot: (name: string) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The built product as an operator runs it (`node packages/server/dist/main.js` serving the built
+ * SPA) on its own empty PostgreSQL database and Redis prefix, plus a headless Debian Chromium.
+ */
+export async function startProduct(suite: string): Promise<RunningProduct> {
+  if (!existsSync(WEB_INDEX)) throw new Error(`${WEB_INDEX} is missing: run "pnpm build" first`);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const id = randomBytes(5).toString('hex');
+  const database = `gw_e2e_${id}`;
+  await admin((client) => client.query(`CREATE DATABASE "${database}"`));
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-e2e-'));
+  const server = await startBuiltServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: `${PG_URL}/${database}`,
+    REDIS_URL,
+    REDIS_PREFIX: `gwe2e:${id}`,
+    INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
+  });
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  return {
+    url: server.url,
+    browser,
+    page,
+    screenshot: async (name) => {
+      await page.screenshot({ path: join(ARTIFACTS, `${suite}-${name}.png`), fullPage: true });
+    },
+    stop: async () => {
+      await browser.close();
+      await server.stop();
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (pageErrors.length > 0) throw new Error(`errors in the page:\n${pageErrors.join('\n')}`);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TestApp } from '../../test/test-app';
+import { ACCESS_KEY } from './access.decorator';
+
+interface Route {
+  route: string;
+  rule: unknown;
+}
+
+/** Every route of every controller, with the access rule the guard will apply to it. */
+function collectRoutes(t: TestApp): Route[] {
+  const routes: Route[] = [];
+  for (const module of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!controller) continue;
+      const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = controller.prototype[name] as object;
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
+        if (path === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+        const rule = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, controller);
+        routes.push({ route: `${method} /${base}/${path}`.replace(/\/+/g, '/'), rule });
+      }
+    }
+  }
+  return routes;
+}
+
+describe('access rules', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('every controller route declares who may call it', () => {
+    const routes = collectRoutes(t);
+    expect(routes.length).toBeGreaterThan(10);
+    const missing = routes.filter((route) => !['public', 'user', 'admin', 'root', 'root-user'].includes(route.rule as string));
+    expect(missing.map((route) => route.route)).toEqual([]);
+  });
+
+  it('the public routes are exactly the ones meant to be public', () => {
+    const publicRoutes = collectRoutes(t)
+      .filter((route) => route.rule === 'public')
+      .map((route) => route.route)
+      .sort();
+    expect(publicRoutes).toEqual(
+      [
+        'GET /api/status',
+        'GET /api/notice',
+        'GET /api/about',
+        'GET /api/home_page_content',
+        'POST /api/user/login',
+        'GET /api/user/logout',
+        'POST /api/user/register',
+      ].sort(),
+    );
+  });
+});

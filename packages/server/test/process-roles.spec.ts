@@ -1,0 +1,46 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkerContext } from '../src/app.factory';
+import { SESSION_CLEANUP_JOB } from '../src/auth/session-cleanup.job';
+import { loadConfig } from '../src/config/app-config';
+import { JobsService } from '../src/jobs/jobs.service';
+import { startTestApp, TestApp } from './test-app';
+
+describe('ROLE=api with a ROLE=worker process', () => {
+  let api: TestApp;
+  let worker: INestApplicationContext;
+  beforeAll(async () => {
+    api = await startTestApp({ ROLE: 'api' });
+    const config = api.config;
+    worker = await createWorkerContext(
+      loadConfig({
+        ROLE: 'worker',
+        DATABASE_URL: config.databaseUrl,
+        REDIS_URL: config.redisUrl,
+        REDIS_PREFIX: config.redisPrefix,
+        DATA_DIR: config.dataDir,
+        LOG_LEVEL: 'error',
+      }),
+    );
+  });
+  afterAll(async () => {
+    await worker.close();
+    await api.close();
+  });
+
+  it('the API process only enqueues; the worker process runs the job', async () => {
+    expect(api.app.get(JobsService).processesJobs).toBe(false);
+    expect(worker.get(JobsService).processesJobs).toBe(true);
+    await api.signUp('stale');
+    await api.db.query('UPDATE sessions SET expires_at = 1');
+    await api.app.get(JobsService).run(SESSION_CLEANUP_JOB, {}, 20_000);
+    const [{ count }] = await api.db.query('SELECT count(*)::int AS count FROM sessions');
+    expect(count).toBe(0);
+  });
+
+  it('the worker process serves no HTTP and creates no root user of its own', async () => {
+    expect('getHttpServer' in worker).toBe(false);
+    const [{ count }] = await api.db.query(`SELECT count(*)::int AS count FROM users WHERE username = 'root'`);
+    expect(count).toBe(1);
+  });
+});

@@ -1,0 +1,169 @@
+import { Message } from '@arco-design/web-react';
+import { useUserStore } from '@/stores/user';
+
+/** Every console reply has this envelope (spec 1 §7). */
+export interface ApiReply<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+/** An HTTP failure (status other than 2xx) with the server's message when it sent one. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+interface RequestOptions {
+  params?: Params;
+  body?: unknown;
+  /** Internal: set on the retry after a token refetch so that it happens only once. */
+  retried?: boolean;
+}
+
+function buildUrl(path: string, params?: Params): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+function buildHeaders(path: string, hasBody: boolean): Headers {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const user = useUserStore.getState().user;
+  if (user) headers.set('New-Api-User', String(user.id));
+  if (user?.token && (path.startsWith('/v1/') || path.startsWith('/relay/'))) {
+    headers.set('Authorization', `Bearer ${user.token}`);
+  }
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+async function readReply<T>(response: Response): Promise<ApiReply<T>> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as ApiReply<T>;
+  } catch {
+    return { success: false, message: text || response.statusText, data: undefined as T };
+  }
+}
+
+/** The refetch in flight, shared so that several requests failing together reset the token once. */
+let refetching: Promise<boolean> | null = null;
+
+/**
+ * On 401 or 403 the access token is refetched once (spec 1 §7); when that fails the stored user is
+ * removed. Returns true when the original request should be retried.
+ */
+function refetchTokenOnce(): Promise<boolean> {
+  if (!useUserStore.getState().user) return Promise.resolve(false);
+  refetching ??= refetchToken().finally(() => {
+    refetching = null;
+  });
+  return refetching;
+}
+
+async function refetchToken(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/user/token', { headers: buildHeaders('/api/user/token', false), credentials: 'same-origin' });
+    const reply = await readReply<string>(response);
+    if (response.ok && reply.success) {
+      useUserStore.getState().patchUser({ token: reply.data });
+      return true;
+    }
+  } catch {
+    // fall through: the user is signed out below
+  }
+  useUserStore.getState().clearUser();
+  return false;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+  const hasBody = options.body !== undefined;
+  const response = await fetch(buildUrl(path, options.params), {
+    method,
+    headers: buildHeaders(path, hasBody),
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    credentials: 'same-origin',
+  });
+  if ((response.status === 401 || response.status === 403) && !options.retried && path !== '/api/user/token') {
+    if (await refetchTokenOnce()) return request<T>(method, path, { ...options, retried: true });
+  }
+  const reply = await readReply<T>(response);
+  if (!response.ok) throw new HttpError(response.status, reply.message || response.statusText);
+  return reply;
+}
+
+export const http = {
+  get: <T>(path: string, params?: Params) => request<T>('GET', path, { params }),
+  post: <T>(path: string, body?: unknown, params?: Params) => request<T>('POST', path, { body, params }),
+  put: <T>(path: string, body?: unknown, params?: Params) => request<T>('PUT', path, { body, params }),
+  delete: <T>(path: string, params?: Params) => request<T>('DELETE', path, { params }),
+};
+
+/** The text the generic handler shows for a failed request (spec 1 §8). */
+export function describeError(error: unknown): string {
+  if (error instanceof HttpError) {
+    switch (error.status) {
+      case 401:
+        return '错误：未登录或登录已过期，请重新登录！';
+      case 429:
+        return '错误：请求次数过多，请稍后再试！';
+      case 500:
+        return '错误：服务器内部错误，请联系管理员！';
+      case 405:
+        return '本站仅作演示之用，无服务端！';
+      default:
+        return `错误：${error.message}`;
+    }
+  }
+  return `错误：${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** The generic handler on request failure (spec 1 §8): shows the message; 401 goes back to the root. */
+export function showError(error: unknown): void {
+  Message.error(describeError(error));
+  if (error instanceof HttpError && error.status === 401) {
+    useUserStore.getState().clearUser();
+    window.location.href = '/?expired=true';
+  }
+}
+
+/**
+ * Runs a call and returns its data when the reply is a success; otherwise shows the reply's
+ * message (or the generic handler's) and returns undefined.
+ */
+export async function call<T>(promise: Promise<ApiReply<T>>): Promise<T | undefined> {
+  try {
+    const reply = await promise;
+    if (reply.success) return reply.data;
+    Message.error(reply.message);
+  } catch (error) {
+    showError(error);
+  }
+  return undefined;
+}
+
+/**
+ * Like call, for calls whose reply carries no data (a success cannot be told from a failure by
+ * data alone): shows the error the same way and returns whether the call succeeded.
+ */
+export async function callOk(promise: Promise<ApiReply<unknown>>): Promise<boolean> {
+  try {
+    const reply = await promise;
+    if (reply.success) return true;
+    Message.error(reply.message);
+  } catch (error) {
+    showError(error);
+  }
+  return false;
+}

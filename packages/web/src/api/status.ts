@@ -1,0 +1,43 @@
+import { http } from '@/api/http';
+
+/** The server status object of GET /api/status (docs/console-api.md); booleans are real booleans. */
+export interface SiteStatus {
+  version?: string;
+  start_time?: number;
+  system_name?: string;
+  logo?: string;
+  footer_html?: string;
+  server_address?: string;
+  quota_per_unit?: number;
+  display_in_currency?: boolean;
+  display_token_stat?: boolean;
+  default_collapse_sidebar?: boolean;
+  enable_data_export?: boolean;
+  data_export_default_time?: string;
+  enable_monitor_data?: boolean;
+  enable_drawing?: boolean;
+  mj_notify_enabled?: boolean;
+  chat_link?: string;
+  chat_link2?: string;
+  top_up_link?: string;
+  price?: number;
+  min_topup?: number;
+  register_enabled?: boolean;
+  password_login_enabled?: boolean;
+  password_register_enabled?: boolean;
+  email_verification?: boolean;
+  turnstile_check?: boolean;
+  turnstile_site_key?: string;
+  github_oauth?: boolean;
+  github_client_id?: string;
+  wechat_login?: boolean;
+  wechat_qrcode?: string;
+  telegram_oauth?: boolean;
+  telegram_bot_name?: string;
+  linuxdo_oauth?: boolean;
+  linuxdo_client_id?: string;
+}
+
+export const getStatus = () => http.get<SiteStatus>('/api/status');
+export const getNotice = () => http.get<string>('/api/notice');
+export const getAbout = () => http.get<string>('/api/about');

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Card, Link, Space, Typography } from '@arco-design/web-react';
+import { useNavigate } from 'react-router-dom';
+import { ThirdPartyLogin } from '@/components/third-party-login';
+import { ContactModal } from '@/pages/login/contact-modal';
+import { LoginForm } from '@/pages/login/login-form';
+import { useStatusStore } from '@/stores/status';
+import '@/pages/login/login.css';
+
+/** Sign-in page (spec 1 §2.3), with the staggered intro of 0.5 s, 1 s and 1.5 s. */
+export default function LoginPage() {
+  const status = useStatusStore((state) => state.status);
+  const [contactVisible, setContactVisible] = useState(false);
+  const navigate = useNavigate();
+
+  /**
+   * Back to the previous page, or /entry when there is none in the app. The router keeps its
+   * history index in history.state; a guarded page replaced by /login does not count.
+   */
+  const handleCancel = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/entry');
+  };
+
+  return (
+    <div className="login-page">
+      <Card className="login-card" bordered={false}>
+        <div className="login-intro login-intro-1">
+          {status?.logo && <img src={status.logo} alt="" className="login-logo" />}
+          <Typography.Title heading={4}>登录 {status?.system_name || 'AI 模型网关'}</Typography.Title>
+        </div>
+        <div className="login-intro login-intro-2">
+          {status?.password_login_enabled !== false && <LoginForm onCancel={handleCancel} />}
+          <Space className="login-links" split="|">
+            <Link onClick={() => navigate('/reset')}>忘记密码</Link>
+            {status?.register_enabled !== false && <Link onClick={() => navigate('/register')}>注册账户</Link>}
+          </Space>
+        </div>
+        <div className="login-intro login-intro-3">
+          <Typography.Paragraph type="secondary" className="login-invite">
+            本平台采用邀请制，仅受邀用户可以登录。
+            <Link onClick={() => setContactVisible(true)}>联系我们</Link>
+          </Typography.Paragraph>
+          <ThirdPartyLogin status={status} />
+        </div>
+      </Card>
+      <ContactModal visible={contactVisible} qrcode={status?.wechat_qrcode} onClose={() => setContactVisible(false)} />
+    </div>
+  );
+}

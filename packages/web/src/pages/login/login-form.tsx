@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Button, Form, Input, Message } from '@arco-design/web-react';
+import { showError } from '@/api/http';
+import { login, type LoginForm as LoginValues } from '@/api/user';
+import { useFinishLogin } from '@/session/use-finish-login';
+
+interface LoginFormProps {
+  onCancel: () => void;
+}
+
+/** Username and password sign-in (spec 1 §2.3). */
+export function LoginForm({ onCancel }: LoginFormProps) {
+  const [form] = Form.useForm<LoginValues>();
+  const [loading, setLoading] = useState(false);
+  const finishLogin = useFinishLogin();
+
+  const handleSubmit = async (values: LoginValues) => {
+    setLoading(true);
+    try {
+      const reply = await login(values);
+      if (reply.success) finishLogin(reply.data);
+      else Message.error(reply.message || '登录失败');
+    } catch (error) {
+      showError(error);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onSubmit={handleSubmit} autoComplete="off">
+      <Form.Item field="username" label="用户名" rules={[{ required: true, message: '请输入用户名' }]}>
+        <Input placeholder="用户名" autoComplete="username" />
+      </Form.Item>
+      <Form.Item field="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password placeholder="密码" autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" long loading={loading}>
+        登录
+      </Button>
+      <Button type="text" long style={{ marginTop: 8 }} onClick={onCancel}>
+        取消
+      </Button>
+    </Form>
+  );
+}

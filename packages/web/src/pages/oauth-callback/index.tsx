@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { Message, Spin } from '@arco-design/web-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { showError } from '@/api/http';
+import { oauthCallback } from '@/api/oauth';
+import { useFinishLogin } from '@/session/use-finish-login';
+
+/** /oauth/:type/callback (spec 1 §2.6): failure or a bind goes to /setting, a login goes on. */
+export default function OAuthCallbackPage() {
+  const { type = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const finishLogin = useFinishLogin();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = searchParams.get('code') ?? '';
+    const state = searchParams.get('state') ?? '';
+    oauthCallback(type, code, state)
+      .then((reply) => {
+        if (!reply.success) {
+          Message.error(reply.message);
+          navigate('/setting', { replace: true });
+        } else if (reply.message === 'bind') {
+          Message.success('绑定成功！');
+          navigate('/setting', { replace: true });
+        } else {
+          finishLogin(reply.data);
+        }
+      })
+      .catch((error: unknown) => {
+        showError(error);
+        navigate('/setting', { replace: true });
+      });
+  }, [type, searchParams, navigate, finishLogin]);
+
+  return <Spin dot tip="正在处理第三方登录…" style={{ display: 'block', textAlign: 'center', marginTop: 120 }} />;
+}

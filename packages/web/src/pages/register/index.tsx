@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { Alert, Card, Link, Result, Typography } from '@arco-design/web-react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ThirdPartyLogin } from '@/components/third-party-login';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { RegisterForm } from '@/pages/register/register-form';
+import { useStatusStore } from '@/stores/status';
+
+/** Registration page (spec 1 §2.4); the query parameter aff is kept as the inviter code. */
+export default function RegisterPage() {
+  const status = useStatusStore((state) => state.status);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const aff = searchParams.get('aff');
+
+  useEffect(() => {
+    if (aff) localStorage.setItem(STORAGE_KEYS.aff, aff);
+  }, [aff]);
+
+  if (status?.register_enabled === false) {
+    return <Result status="warning" title="管理员已关闭新用户注册" subTitle="如需账户，请联系管理员" />;
+  }
+
+  return (
+    <Card style={{ maxWidth: 440, margin: '24px auto' }} title="注册新账户">
+      {status?.password_register_enabled === false ? (
+        <Alert type="warning" content="管理员已关闭密码注册，请使用第三方账户注册" />
+      ) : (
+        <RegisterForm status={status} />
+      )}
+      <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
+        已有账户？<Link onClick={() => navigate('/login')}>点击登录</Link>
+      </Typography.Paragraph>
+      <ThirdPartyLogin status={status} />
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button, Form, Input, Message } from '@arco-design/web-react';
+import { useNavigate } from 'react-router-dom';
+import {
+  MSG_PASSWORD_MISMATCH,
+  MSG_PASSWORD_TOO_LONG,
+  MSG_PASSWORD_TOO_SHORT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '@gw/shared';
+import { callOk } from '@/api/http';
+import type { SiteStatus } from '@/api/status';
+import { register, type RegisterForm as RegisterValues } from '@/api/user';
+import { TurnstileWidget } from '@/components/turnstile/turnstile-widget';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { EmailCodeFields } from '@/pages/register/email-code-fields';
+
+const MSG_TURNSTILE_PENDING = '请稍后几秒重试，Turnstile 正在检查用户环境！';
+
+interface RegisterFormProps {
+  status: SiteStatus | null;
+}
+
+/** Registration fields and rules of spec 1 §2.4 and §5. */
+export function RegisterForm({ status }: RegisterFormProps) {
+  const [form] = Form.useForm<RegisterValues>();
+  const [loading, setLoading] = useState(false);
+  const [turnstileToken, setTurnstileToken] = useState('');
+  const navigate = useNavigate();
+  const turnstileOn = Boolean(status?.turnstile_check);
+
+  const handleSubmit = async (values: RegisterValues) => {
+    if (turnstileOn && !turnstileToken) {
+      Message.info(MSG_TURNSTILE_PENDING);
+      return;
+    }
+    setLoading(true);
+    const body = { ...values, aff_code: localStorage.getItem(STORAGE_KEYS.aff) ?? undefined };
+    const ok = await callOk(register(body, turnstileToken));
+    setLoading(false);
+    if (ok) {
+      Message.success('注册成功！');
+      navigate('/login');
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onSubmit={handleSubmit} autoComplete="off">
+      <Form.Item field="username" label="用户名" rules={[{ required: true, message: '请输入用户名' }]}>
+        <Input placeholder="用户名" maxLength={USERNAME_MAX_LENGTH} autoComplete="username" />
+      </Form.Item>
+      <Form.Item
+        field="password"
+        label="密码"
+        rules={[
+          { required: true, message: '请输入密码' },
+          { minLength: PASSWORD_MIN_LENGTH, message: MSG_PASSWORD_TOO_SHORT },
+          { maxLength: PASSWORD_MAX_LENGTH, message: MSG_PASSWORD_TOO_LONG },
+        ]}
+      >
+        <Input.Password placeholder="输入密码，最短 8 位，最长 20 位" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        field="password2"
+        label="确认密码"
+        rules={[
+          {
+            validator: (value, callback) => {
+              if (value !== form.getFieldValue('password')) callback(MSG_PASSWORD_MISMATCH);
+              else callback();
+            },
+          },
+        ]}
+      >
+        <Input.Password placeholder="再次输入密码" autoComplete="new-password" />
+      </Form.Item>
+      {status?.email_verification && (
+        <EmailCodeFields getEmail={() => form.getFieldValue('email')} turnstileToken={turnstileToken} />
+      )}
+      {turnstileOn && status?.turnstile_site_key && (
+        <Form.Item>
+          <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" long loading={loading}>
+        注册
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Message } from '@arco-design/web-react';
+import { callOk } from '@/api/http';
+import { requestPasswordReset } from '@/api/user';
+import { TurnstileWidget } from '@/components/turnstile/turnstile-widget';
+import { useCountdown } from '@/lib/countdown';
+import { useStatusStore } from '@/stores/status';
+
+const RETRY_SECONDS = 30;
+
+/** Password reset request (spec 1 §2.5): e-mail, optional Turnstile, 30 s retry countdown. */
+export default function ResetRequestPage() {
+  const status = useStatusStore((state) => state.status);
+  const [turnstileToken, setTurnstileToken] = useState('');
+  const [loading, setLoading] = useState(false);
+  const countdown = useCountdown(RETRY_SECONDS);
+
+  const handleSubmit = async ({ email }: { email: string }) => {
+    if (status?.turnstile_check && !turnstileToken) {
+      Message.info('请稍后几秒重试，Turnstile 正在检查用户环境！');
+      return;
+    }
+    setLoading(true);
+    countdown.start();
+    const ok = await callOk(requestPasswordReset(email, turnstileToken));
+    setLoading(false);
+    if (ok) Message.success('重置邮件发送成功，请检查邮箱！');
+  };
+
+  return (
+    <Card style={{ maxWidth: 440, margin: '24px auto' }} title="密码重置">
+      <Form layout="vertical" onSubmit={handleSubmit}>
+        <Form.Item
+          field="email"
+          label="邮箱"
+          rules={[
+            { required: true, message: '请输入邮箱！' },
+            { type: 'email', message: '邮箱格式不正确' },
+          ]}
+        >
+          <Input placeholder="输入注册时使用的邮箱地址" />
+        </Form.Item>
+        {status?.turnstile_check && status.turnstile_site_key && (
+          <Form.Item>
+            <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" long loading={loading} disabled={countdown.active}>
+          {countdown.active ? `重试 (${countdown.left})` : '发送重置邮件'}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,308 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Message } from '@arco-design/web-react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { useStatusStore } from '@/stores/status';
+import { useUserStore, type User } from '@/stores/user';
+import { jsonResponse, makeUser } from '@/test/factories';
+import SettingPage from './index';
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Reply = { success: boolean; message: string; data: unknown };
+
+const ok = (data: unknown = null): Reply => ({ success: true, message: '', data });
+
+const OPTION_RECORDS = [
+  { key: 'QuotaForNewUser', value: '123' },
+  { key: 'ServerAddress', value: 'https://gw.example.com' },
+  { key: 'PasswordLoginEnabled', value: 'true' },
+  { key: 'AutomaticDisableChannelEnabled', value: 'false' },
+  { key: 'ModelRatio', value: '{"gpt-4":15}' },
+  { key: 'SMTPToken', value: '' },
+];
+
+/**
+ * A stand-in for the gateway's console API: answers by "METHOD /path" and records every call.
+ * A function route sees the call; anything unknown is a 404.
+ */
+function fakeApi(user: User, overrides: Record<string, Reply | ((call: Call) => Reply)> = {}): Call[] {
+  const routes: Record<string, Reply | ((call: Call) => Reply)> = {
+    'GET /api/user/self': ok(user),
+    'GET /api/user/models': ok(['gpt-4o', 'claude-3-5-sonnet']),
+    'GET /api/user/aff': ok('Ab12'),
+    'GET /api/option/': ok(OPTION_RECORDS),
+    'PUT /api/option/': ok(),
+    ...overrides,
+  };
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const call: Call = { method: init?.method ?? 'GET', path: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      const route = routes[`${call.method} ${url.pathname}`];
+      if (!route) return jsonResponse({ success: false, message: 'not found' }, 404);
+      return jsonResponse(typeof route === 'function' ? route(call) : route);
+    }),
+  );
+  return calls;
+}
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/setting" element={<SettingPage />} />
+        <Route path="/entry" element={<p>入口页</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const mutations = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+
+let messages: HTMLElement;
+
+beforeEach(() => {
+  // A fresh container per test, so that a message left over from another test cannot be found.
+  // Messages stay (duration 0): no close animation is left running when the environment is torn down.
+  messages = document.createElement('div');
+  document.body.appendChild(messages);
+  Message.config({ getContainer: () => messages, duration: 0 });
+});
+
+afterEach(() => {
+  // Unmount first: with the user cleared a mounted page would switch to the personal tab and fetch.
+  cleanup();
+  useUserStore.getState().clearUser();
+  useStatusStore.setState({ status: null });
+  vi.unstubAllGlobals();
+  messages.remove();
+});
+
+describe('SettingPage tabs', () => {
+  it('shows a non-admin only the personal tab, even when ?tab=system is asked', async () => {
+    const user = makeUser({ role: 1 });
+    useUserStore.getState().setUser(user);
+    const calls = fakeApi(user);
+    renderAt('/setting?tab=system');
+
+    expect(await screen.findByText('普通用户')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['个人设置']);
+    expect(screen.queryByText('系统设置')).toBeNull();
+    expect(screen.queryByRole('button', { name: '更新服务器地址' })).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('/api/option/'))).toBe(false);
+  });
+
+  it('shows an administrator every tab and opens the one asked for', async () => {
+    const admin = makeUser({ role: 100 });
+    useUserStore.getState().setUser(admin);
+    fakeApi(admin);
+    renderAt('/setting?tab=system');
+
+    expect(await screen.findByRole('button', { name: '更新服务器地址' })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['个人设置', '运营设置', '系统设置', '其他设置']);
+    expect((screen.getByLabelText('服务器地址') as HTMLInputElement).value).toBe('https://gw.example.com');
+  });
+
+  it('shows an administrator below role 100 the option tabs without loading the options', async () => {
+    const admin = makeUser({ role: 10 });
+    useUserStore.getState().setUser(admin);
+    const calls = fakeApi(admin);
+    renderAt('/setting?tab=operation');
+
+    expect(await screen.findByText('系统选项仅超级管理员可以查看和修改')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['个人设置', '运营设置', '系统设置', '其他设置']);
+    expect(calls.some((call) => call.path.startsWith('/api/option/'))).toBe(false);
+  });
+
+  it('tags a super administrator 管理员 and shows the quota as currency', async () => {
+    const admin = makeUser({ role: 100, quota: 1_000_000 });
+    useUserStore.getState().setUser(admin);
+    localStorage.setItem('display_in_currency', 'true');
+    localStorage.setItem('quota_per_unit', '500000');
+    fakeApi(admin);
+    renderAt('/setting');
+
+    expect(await screen.findByText('管理员')).toBeTruthy();
+    expect(screen.getByText('$2.00')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByLabelText('邀请链接') as HTMLInputElement).value).toBe(`${window.location.origin}/register?aff=Ab12`),
+    );
+  });
+});
+
+describe('personal tab', () => {
+  beforeEach(() => {
+    useUserStore.getState().setUser(makeUser());
+  });
+
+  async function openChangePassword(password: string, confirmation: string) {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '修改密码' }));
+    await user.type(screen.getByLabelText('新密码'), password);
+    await user.type(screen.getByLabelText('确认新密码'), confirmation);
+    await user.click(screen.getByRole('button', { name: '确定' }));
+  }
+
+  it('refuses a password change whose two entries differ', async () => {
+    const calls = fakeApi(makeUser());
+    renderAt('/setting');
+    await openChangePassword('abcdefgh1', 'abcdefgh2');
+
+    expect(await within(messages).findByText('两次输入的密码不一致！')).toBeTruthy();
+    expect(mutations(calls)).toEqual([]);
+  });
+
+  it('changes the password when both entries match', async () => {
+    const calls = fakeApi(makeUser(), { 'PUT /api/user/self': ok() });
+    renderAt('/setting');
+    await openChangePassword('abcdefgh1', 'abcdefgh1');
+
+    expect(await within(messages).findByText('密码修改成功！')).toBeTruthy();
+    expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/user/self', body: { password: 'abcdefgh1' } }]);
+  });
+
+  async function confirmDeletion(typed: string) {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '删除个人账户' }));
+    await user.type(screen.getByLabelText('确认账户名'), typed);
+    await user.click(screen.getByRole('button', { name: '确定' }));
+  }
+
+  it('refuses to delete the account when the typed name is not the own username', async () => {
+    const calls = fakeApi(makeUser());
+    renderAt('/setting');
+    await confirmDeletion('alice2');
+
+    expect(await within(messages).findByText('请输入你的账户名以确认删除！')).toBeTruthy();
+    expect(mutations(calls)).toEqual([]);
+    expect(useUserStore.getState().user).not.toBeNull();
+  });
+
+  it('deletes the account, logs out and goes to /entry when the name matches', async () => {
+    const calls = fakeApi(makeUser(), { 'DELETE /api/user/self': ok() });
+    renderAt('/setting');
+    await confirmDeletion('alice');
+
+    expect(await screen.findByText('入口页')).toBeTruthy();
+    expect(await within(messages).findByText('账户已删除！')).toBeTruthy();
+    expect(mutations(calls)).toEqual([{ method: 'DELETE', path: '/api/user/self', body: undefined }]);
+    expect(useUserStore.getState().user).toBeNull();
+  });
+
+  it('shows a bind button only for the methods the server enables', async () => {
+    useStatusStore.getState().setStatus({ email_verification: true, github_oauth: false });
+    fakeApi(makeUser({ email: 'alice@example.com' }));
+    renderAt('/setting');
+
+    expect(await screen.findByRole('button', { name: '修改邮箱绑定' })).toBeTruthy();
+    expect(screen.getByText('alice@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '绑定GitHub' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '绑定微信' })).toBeNull();
+  });
+});
+
+describe('operation and system tabs', () => {
+  beforeEach(() => {
+    useUserStore.getState().setUser(makeUser({ role: 100 }));
+  });
+
+  it('warns and sends nothing when a card is saved unchanged', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+    await userEvent.setup().click(await screen.findByRole('button', { name: '保存额度设置' }));
+
+    expect(await within(messages).findByText('你似乎并没有修改什么')).toBeTruthy();
+    expect(mutations(calls)).toEqual([]);
+  });
+
+  it('sends only the changed option of a card', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('新用户初始额度');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('123'));
+    await user.clear(input);
+    await user.type(input, '500');
+    await user.click(screen.getByRole('button', { name: '保存额度设置' }));
+
+    expect(await within(messages).findByText('保存成功')).toBeTruthy();
+    expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'QuotaForNewUser', value: '500' } }]);
+  });
+
+  it('marks an invalid ratio and says 请检查输入 without saving', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+    const user = userEvent.setup();
+    const ratio = await screen.findByLabelText('模型倍率');
+    await user.clear(ratio);
+    await user.type(ratio, 'gpt-4: 15');
+    await user.click(screen.getByRole('button', { name: '保存倍率设置' }));
+
+    expect(await within(messages).findByText('请检查输入')).toBeTruthy();
+    expect(screen.getByText('不是合法的 JSON 字符串')).toBeTruthy();
+    expect(mutations(calls)).toEqual([]);
+  });
+
+  it('saves a switch as soon as it is toggled', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+    await userEvent.setup().click(await screen.findByRole('switch', { name: '失败时自动禁用通道' }));
+
+    await waitFor(() =>
+      expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'AutomaticDisableChannelEnabled', value: 'true' } }]),
+    );
+  });
+
+  it('asks before turning password login off', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=system');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: '允许通过密码进行登录' }));
+
+    expect(await screen.findByText('确定要取消密码登录吗？')).toBeTruthy();
+    expect(mutations(calls)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'PasswordLoginEnabled', value: 'false' } }]),
+    );
+    await waitFor(() => expect(screen.queryByText('确定要取消密码登录吗？')).toBeNull());
+  });
+
+  it('requires the server address before saving payment settings', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }), {
+      'GET /api/option/': ok([{ key: 'ServerAddress', value: '' }]),
+    });
+    renderAt('/setting?tab=system');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('易支付商户 ID'), '1001');
+    await user.click(screen.getByRole('button', { name: '更新支付设置' }));
+
+    expect(await within(messages).findByText('请先填写服务器地址')).toBeTruthy();
+    expect(mutations(calls)).toEqual([]);
+  });
+
+  it.each([
+    [true, '公告已更新'],
+    [false, '公告更新失败'],
+  ])('saves the notice on its own (server accepts: %s)', async (accepted, message) => {
+    const calls = fakeApi(makeUser({ role: 100 }), {
+      'PUT /api/option/': accepted ? ok() : { success: false, message: '数据库错误', data: null },
+    });
+    renderAt('/setting?tab=other');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('公告'), '维护通知');
+    await user.click(screen.getByRole('button', { name: '保存公告' }));
+
+    expect(await within(messages).findByText(message)).toBeTruthy();
+    expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'Notice', value: '维护通知' } }]);
+  });
+});

@@ -1,0 +1,20 @@
+import { OptionCard } from '../components/option-card';
+import { OptionInput } from '../components/option-fields';
+import type { OptionsForm } from '../use-options-form';
+
+export function ServerCard({ form }: { form: OptionsForm }) {
+  return (
+    <OptionCard title="通用设置" form={form} keys={['ServerAddress']} saveText="更新服务器地址">
+      <OptionInput form={form} option="ServerAddress" placeholder="例如：https://yourdomain.com" />
+    </OptionCard>
+  );
+}
+
+export function WorkerCard({ form }: { form: OptionsForm }) {
+  return (
+    <OptionCard title="代理设置" form={form} keys={['WorkerUrl', 'WorkerValidKey']} saveText="更新 Worker 设置">
+      <OptionInput form={form} option="WorkerUrl" placeholder="例如：https://workername.yourdomain.workers.dev" />
+      <OptionInput form={form} option="WorkerValidKey" />
+    </OptionCard>
+  );
+}

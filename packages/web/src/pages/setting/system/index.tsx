@@ -1,0 +1,23 @@
+import { useOptionsForm } from '../use-options-form';
+import { EmailDomainCard } from './email-domain-card';
+import { LoginCard } from './login-card';
+import { PaymentCard } from './payment-card';
+import { ProviderCards } from './provider-cards';
+import { ServerCard, WorkerCard } from './address-cards';
+import { SmtpCard } from './smtp-card';
+
+/** The system tab: addresses, payment, login and registration, mail and third-party sign-in. */
+export function SystemTab() {
+  const form = useOptionsForm();
+  return (
+    <div>
+      <ServerCard form={form} />
+      <WorkerCard form={form} />
+      <PaymentCard form={form} />
+      <LoginCard form={form} />
+      <EmailDomainCard form={form} />
+      <SmtpCard form={form} />
+      <ProviderCards form={form} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageKey } from '@/routes/route-table';
+
+/** The lazy page behind each page key of the route table. */
+export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
+  entry: lazy(() => import('@/pages/entry')),
+  entryNews: lazy(() => import('@/pages/entry/news')),
+  login: lazy(() => import('@/pages/login')),
+  register: lazy(() => import('@/pages/register')),
+  resetRequest: lazy(() => import('@/pages/reset')),
+  resetConfirm: lazy(() => import('@/pages/reset/confirm')),
+  oauthCallback: lazy(() => import('@/pages/oauth-callback')),
+  setting: lazy(() => import('@/pages/setting')),
+  update: lazy(() => import('@/pages/update')),
+  about: lazy(() => import('@/pages/about')),
+  placeholder: lazy(() => import('@/pages/placeholder')),
+};

@@ -1,0 +1,133 @@
+import type { ComponentType } from 'react';
+import type { AccessRule } from '@gw/shared';
+import {
+  IconApps,
+  IconBranch,
+  IconCheckCircle,
+  IconCode,
+  IconDashboard,
+  IconDesktop,
+  IconFile,
+  IconGift,
+  IconImage,
+  IconLink,
+  IconList,
+  IconMessage,
+  IconNotification,
+  IconPhone,
+  IconSafe,
+  IconSettings,
+  IconStorage,
+  IconTag,
+  IconUserGroup,
+  IconWechatpay,
+} from '@arco-design/web-react/icon';
+
+/**
+ * Page keys; routes/pages.ts maps each to its lazy page. The table itself imports no page so
+ * that the access rules and the sidebar can be used (and tested) without loading any page.
+ */
+export type PageKey =
+  | 'entry'
+  | 'entryNews'
+  | 'login'
+  | 'register'
+  | 'resetRequest'
+  | 'resetConfirm'
+  | 'oauthCallback'
+  | 'setting'
+  | 'update'
+  | 'about'
+  | 'placeholder';
+
+/** Sidebar groups, in the order spec 1 §2.2 lists them. */
+export type MenuGroup = 'main' | 'workspace' | 'system';
+
+/** Status flags that switch a sidebar entry on (spec 1 §2.2). */
+export type StatusFlag = 'enable_data_export' | 'enable_monitor_data' | 'enable_drawing';
+
+export interface MenuEntry {
+  label: string;
+  group: MenuGroup;
+  icon: ComponentType;
+  flag?: StatusFlag;
+}
+
+export interface AppRoute {
+  /** react-router pattern; ':param' segments match any value. */
+  path: string;
+  access: AccessRule;
+  page: PageKey;
+  /** Shown without the sidebar shell (spec 1 §2.2: /entry, /login and the news pages). */
+  bare?: boolean;
+  menu?: MenuEntry;
+}
+
+const user = (path: string, menu?: MenuEntry): AppRoute => ({ path, access: 'user', page: 'placeholder', menu });
+const admin = (path: string, menu?: MenuEntry): AppRoute => ({ path, access: 'admin', page: 'placeholder', menu });
+const system = (label: string, icon: ComponentType, flag?: StatusFlag): MenuEntry => ({ label, group: 'system', icon, flag });
+
+/** The one route table (spec 1 §2.1, spec 3 §2.12). Menu entries appear in table order. */
+export const ROUTES: readonly AppRoute[] = [
+  // Public
+  { path: '/entry', access: 'public', page: 'entry', bare: true },
+  { path: '/entryNews/:id', access: 'public', page: 'entryNews', bare: true },
+  { path: '/login', access: 'public', page: 'login', bare: true },
+  { path: '/home', access: 'public', page: 'placeholder' },
+  { path: '/register', access: 'public', page: 'register' },
+  { path: '/reset', access: 'public', page: 'resetRequest' },
+  { path: '/user/reset', access: 'public', page: 'resetConfirm' },
+  { path: '/oauth/:type/callback', access: 'public', page: 'oauthCallback' },
+  { path: '/data-market', access: 'public', page: 'placeholder', menu: { label: '数据市场', group: 'main', icon: IconStorage } },
+  { path: '/data-market/:id', access: 'public', page: 'placeholder' },
+
+  // Workspace (signed in)
+  user('/multi-model-chat', { label: '多模型对话', group: 'workspace', icon: IconMessage }),
+  user('/workflow', { label: '数据处理工作流', group: 'workspace', icon: IconBranch }),
+  user('/workflowResult', { label: '工作流结果', group: 'workspace', icon: IconFile }),
+  user('/data-market/:id/view-all'),
+  user('/multi-model-compare'),
+  user('/multi-model-compare/history/:id'),
+  user('/workflow/editor/:id'),
+  user('/workflowResult/:id'),
+
+  // System backend, in the sidebar order of spec 1 §2.2
+  admin('/model-manage', system('模型管理', IconApps)),
+  admin('/model-check', system('模型检测', IconCheckCircle)),
+  admin('/channel', system('渠道', IconLink)),
+  user('/token', system('令牌', IconSafe)),
+  admin('/redemption', system('兑换码', IconGift)),
+  user('/topup', system('钱包', IconWechatpay)),
+  admin('/user', system('用户管理', IconUserGroup)),
+  user('/log', system('日志', IconList)),
+  admin('/detail', system('数据看板', IconDashboard, 'enable_data_export')),
+  admin('/monitor', system('监控面板', IconDesktop, 'enable_monitor_data')),
+  user('/midjourney', system('绘图', IconImage, 'enable_drawing')),
+  admin('/statistics', system('计费管理', IconCode)),
+  admin('/customer-connect', system('用户联系列表', IconPhone)),
+  { path: '/setting', access: 'user', page: 'setting', menu: system('设置', IconSettings) },
+  { path: '/update', access: 'user', page: 'update', menu: system('更新说明', IconNotification) },
+  user('/pricing', system('模型价格', IconTag)),
+
+  // Signed in, not in the sidebar
+  user('/task'),
+  user('/chat'),
+  user('/chat/:id'),
+  user('/chat2link'),
+  user('/playground'),
+  { path: '/about', access: 'user', page: 'about' },
+  user('/workspace'),
+  user('/history'),
+
+  // Admin, not in the sidebar
+  admin('/channel/add'),
+  admin('/channel/edit/:id'),
+  admin('/user/edit/:id'),
+  admin('/user/edit'),
+];
+
+/** Titles of the sidebar groups (the 'main' group has none). */
+export const MENU_GROUP_LABELS: Record<Exclude<MenuGroup, 'main'>, string> = {
+  workspace: '工作台',
+  system: '系统后台',
+};
