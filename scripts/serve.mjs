@@ -1,4 +1,4 @@
-// `npm start`: installs, builds and starts the product with the embedded defaults (PGlite in
+// `npm run serve`: installs, builds and starts the product with the embedded defaults (PGlite in
 // DATA_DIR, in-process jobs) unless DATABASE_URL / REDIS_URL say otherwise.
 import { ensurePnpm, installDependencies, log, run } from './lib.mjs';
 

@@ -1,6 +1,8 @@
 // Makes sure the real PostgreSQL and Redis the tests use are listening on 127.0.0.1 (DESIGN.md §3),
 // and that Debian's Chromium is there for the browser test. Installs the Debian packages when missing.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { aptInstall, commandExists, existsSync, isListening, log, output, run, waitForPort } from './lib.mjs';
 
 const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
@@ -15,7 +17,10 @@ function trustLocalhost(version) {
   const current = readFileSync(file, 'utf8');
   if (current.includes('# gateway tests: trust localhost')) return;
   const rules = '# gateway tests: trust localhost\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n';
-  writeFileSync(file, rules + current);
+  // The file belongs to the postgres user: when not root, copy it into place through sudo.
+  const staged = join(tmpdir(), `pg_hba.${process.pid}.conf`);
+  writeFileSync(staged, rules + current);
+  run(`${sudo}cp ${staged} ${file}`);
 }
 
 async function ensurePostgres() {
@@ -56,5 +61,5 @@ export async function ensureTestServices() {
   await ensurePostgres();
   await ensureRedis();
   ensureChromium();
-  log(`Services ready: PostgreSQL ${output('psql --version').split(' ').at(-1) ?? ''}, Redis, ${output('/usr/bin/chromium --version')}`);
+  log(`Services ready: PostgreSQL and Redis listening, ${output('/usr/bin/chromium --version')}`);
 }

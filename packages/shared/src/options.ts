@@ -65,9 +65,10 @@ const DEFINITIONS = {
   LinuxDOOAuthEnabled: bool(false),
   LinuxDOClientId: str(),
   LinuxDOClientSecret: secret(),
-  // Turnstile (the site key is public: it is published in /api/status for the widget)
+  // Turnstile. Every key ending in Key is kept out of the option list; the site key is still published
+  // in /api/status, where the widget needs it.
   TurnstileCheckEnabled: bool(false),
-  TurnstileSiteKey: str(),
+  TurnstileSiteKey: secret(),
   TurnstileSecretKey: secret(),
   // SMTP
   SMTPServer: str(),

@@ -22,6 +22,9 @@ function clientErrorStatus(exception: unknown): number | undefined {
   return expose === true && typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
+/** Paths that answer in OpenAI's error shape (DESIGN.md §4). */
+const RELAY_PATHS = /^\/(v1|mj|suno)\//;
+
 /**
  * Every failure leaves as the console envelope (or OpenAI's error shape under /v1/), never with a
  * stack trace: business failures as HTTP 200 success=false, auth failures as 401/403, limits as 429.
@@ -60,7 +63,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
 
-    if (request.path.startsWith('/v1/')) {
+    if (RELAY_PATHS.test(request.path)) {
       response.status(status === HttpStatus.OK ? HttpStatus.BAD_REQUEST : status).json({
         error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null },
       });

@@ -42,14 +42,16 @@ describe(loadConfig.name, () => {
     [{ INITIAL_ROOT_PASSWORD: 'short' }, 'INITIAL_ROOT_PASSWORD must be 8 to 20 characters'],
     [{ ROLE: 'worker' }, 'ROLE=worker needs REDIS_URL'],
     [{ TRUSTED_PROXIES: 'not-an-ip' }, 'TRUSTED_PROXIES: "not-an-ip" is not an IP address'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/99' }, 'TRUSTED_PROXIES: "10.0.0.0/99" is not an IP address'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/8/1' }, 'TRUSTED_PROXIES: "10.0.0.0/8/1" is not an IP address'],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
 
   it('treats an empty variable as unset and accepts trusted proxy lists', () => {
-    const sut = loadConfig({ DATA_DIR: dataDir(), REDIS_URL: '', TRUSTED_PROXIES: 'loopback, 10.0.0.0/8' });
+    const sut = loadConfig({ DATA_DIR: dataDir(), REDIS_URL: '', TRUSTED_PROXIES: 'loopback, 10.0.0.0/8, fd00::/8' });
     expect(sut.redisUrl).toBeUndefined();
-    expect(sut.trustedProxies).toEqual(['loopback', '10.0.0.0/8']);
+    expect(sut.trustedProxies).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
   });
 });

@@ -59,8 +59,12 @@ function parseTrustedProxies(value: string | undefined): string[] {
   const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const entry of entries) {
-    const address = entry.split('/')[0];
-    if (!named.has(entry) && !isIP(address)) {
+    if (named.has(entry)) continue;
+    const [address, prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    const maxPrefix = version === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (!version || !prefixOk || extra !== undefined) {
       throw new ConfigError(`TRUSTED_PROXIES: "${entry}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`);
     }
   }

@@ -9,12 +9,19 @@ import { runMigrationsLocked } from './run-migrations';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), autoLoadEntities: true }),
+      // A database that is still starting gets a few tries (compose starts everything at once).
+      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), autoLoadEntities: true, retryAttempts: 5, retryDelay: 3000 }),
       // Migrations run before anything else touches the database.
       dataSourceFactory: async (options) => {
         const dataSource = await new DataSource(options!).initialize();
-        const applied = await runMigrationsLocked(dataSource, !('driver' in options!));
-        if (applied.length > 0) new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
+        try {
+          const applied = await runMigrationsLocked(dataSource, !('driver' in options!));
+          if (applied.length > 0) new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
+        } catch (error) {
+          // A retry opens a new pool; this one must not stay open behind it.
+          await dataSource.destroy();
+          throw error;
+        }
         return dataSource;
       },
     }),

@@ -45,8 +45,15 @@ export class InProcessBackend implements JobBackend {
     this.push(name, { data, jobId: options.jobId, attemptsMade: 0 });
   }
 
-  run(name: string, data: unknown): Promise<void> {
-    return new Promise((resolve, reject) => this.push(name, { data, attemptsMade: 0, settle: { resolve, reject } }));
+  run(name: string, data: unknown, timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Job ${name} did not finish within ${timeoutMs} ms`)), timeoutMs);
+      const settle = {
+        resolve: () => (clearTimeout(timer), resolve()),
+        reject: (error: unknown) => (clearTimeout(timer), reject(error)),
+      };
+      this.push(name, { data, attemptsMade: 0, settle });
+    });
   }
 
   private push(name: string, job: Pending): void {

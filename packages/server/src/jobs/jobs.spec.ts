@@ -106,6 +106,11 @@ describe.each(backends)('%s job backend', (_name, make) => {
     expect(calls.length).toBe(settled);
   });
 
+  it('gives up waiting for a job that outlasts the timeout', async () => {
+    await expect(sut.run('slow', { n: 5 }, 50)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+
   it('refuses a job name without a handler', async () => {
     await expect(sut.enqueue('nobody-handles-this', {})).rejects.toThrow(/No handler/);
   });

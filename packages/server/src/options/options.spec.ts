@@ -235,6 +235,8 @@ describe('options (integration)', () => {
       expect(stored).not.toContain(plain);
       expect((await listed())[key]).toBe('');
       expect(t.app.get(OptionsService).get(key as OptionKey)).toBe(plain);
+      // The Turnstile site key is the one secret the status object publishes (the widget needs it).
+      if (key === 'TurnstileSiteKey') return;
       const status = await t.http().get('/api/status');
       expect(JSON.stringify(status.body)).not.toContain(plain);
     });
@@ -245,9 +247,14 @@ describe('options (integration)', () => {
       );
     });
 
-    it('publishes the public Turnstile site key in the status object', async () => {
-      await expectSaved('TurnstileSiteKey', '0x4AAAAAAA-site-key');
-      expect((await listed()).TurnstileSiteKey).toBe('0x4AAAAAAA-site-key');
+    it('treats every key ending in Secret, Key or Token as a secret', () => {
+      const named = OPTION_KEYS.filter((key) => /(Secret|Key|Token)$/.test(key));
+      expect(named.filter((key) => !OPTION_DEFINITIONS[key].secret)).toEqual([]);
+    });
+
+    it('publishes the Turnstile site key in the status object only', async () => {
+      expect((await put('TurnstileSiteKey', '0x4AAAAAAA-site-key')).body.success).toBe(true);
+      expect((await listed()).TurnstileSiteKey).toBe('');
       const status = await t.http().get('/api/status');
       expect(status.body.data.turnstile_site_key).toBe('0x4AAAAAAA-site-key');
     });
