@@ -1,4 +1,5 @@
 import { InitialAccounts1763776800000 } from './1763776800000-initial-accounts';
+import { TokensChannelsAbilities1763870400000 } from './1763870400000-tokens-channels-abilities';
 
 /** Every migration, oldest first. A new migration is added at the end of this list. */
-export const migrations = [InitialAccounts1763776800000];
+export const migrations = [InitialAccounts1763776800000, TokensChannelsAbilities1763870400000];

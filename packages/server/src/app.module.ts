@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
+import { ChannelsModule } from './channels/channels.module';
 import { ClusterModule } from './cluster/cluster.module';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { AllExceptionsFilter } from './common/exception.filter';
@@ -15,6 +16,7 @@ import { OptionsModule } from './options/options.module';
 import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
 import { StatusModule } from './status/status.module';
+import { TokensModule } from './tokens/tokens.module';
 import { UpdatesModule } from './updates/updates.module';
 import { UsersModule } from './users/users.module';
 
@@ -36,6 +38,8 @@ export class AppModule {
         UsersModule,
         StatusModule,
         UpdatesModule,
+        TokensModule,
+        ChannelsModule,
       ],
       providers: [
         // Rate limits are checked before authentication, so that guessing costs a request too.

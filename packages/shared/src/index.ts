@@ -4,3 +4,5 @@ export * from './channel-types';
 export * from './options';
 export * from './messages';
 export * from './option-rules';
+export * from './statuses';
+export * from './channel-models';

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { Access } from '../auth/access.decorator';
 import { AuthenticatedRequest, CurrentUser } from '../auth/current-user.decorator';
 import { SessionCookies } from '../auth/session-cookies';
+import { AbilitiesService } from '../channels/abilities.service';
 import { WithMessage } from '../common/envelope.interceptor';
 import { STRICT_THROTTLE } from '../common/throttle';
 import { AffTransferDto } from './dto/aff-transfer.dto';
@@ -20,6 +21,7 @@ export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly cookies: SessionCookies,
+    private readonly abilities: AbilitiesService,
   ) {}
 
   @Post('login')
@@ -80,10 +82,10 @@ export class UsersController {
     return new WithMessage('划转成功');
   }
 
-  /** Models the user's group may call. They come from channels (the channel registry fills them). */
+  /** Models the user's group may call: those of its enabled channels. */
   @Get('models')
-  models(): string[] {
-    return [];
+  models(@CurrentUser() user: UserEntity): Promise<string[]> {
+    return this.abilities.modelsForGroup(user.group);
   }
 
   @Get('self/groups')

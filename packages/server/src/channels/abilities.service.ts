@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { CHANNEL_STATUS } from '@gw/shared';
+import { EntityManager, Repository } from 'typeorm';
+import { BusinessError } from '../common/business.error';
+import { AbilityEntity } from './ability.entity';
+import { ChannelEntity } from './channel.entity';
+import { splitList } from './comma-list';
+
+type ChannelShape = Pick<ChannelEntity, 'id' | 'group' | 'models' | 'status' | 'priority' | 'weight' | 'tag'>;
+
+/** Keeps the abilities index equal to what the channels say (DESIGN.md §5.3). */
+@Injectable()
+export class AbilitiesService {
+  constructor(@InjectRepository(AbilityEntity) private readonly abilities: Repository<AbilityEntity>) {}
+
+  /**
+   * Makes the channel's rows exactly group × model, in the caller's transaction: rows no longer
+   * wanted go, the others are inserted or updated (keeping their capability flags).
+   */
+  async sync(manager: EntityManager, channel: ChannelShape): Promise<void> {
+    const groups: string[] = [];
+    const models: string[] = [];
+    for (const group of splitList(channel.group)) {
+      for (const model of splitList(channel.models)) {
+        groups.push(group);
+        models.push(model);
+      }
+    }
+    await manager.query(
+      `DELETE FROM abilities WHERE channel_id = $1
+         AND ("group", model) NOT IN (SELECT * FROM unnest($2::varchar[], $3::varchar[]))`,
+      [channel.id, groups, models],
+    );
+    if (groups.length === 0) return;
+    await manager.query(
+      `INSERT INTO abilities ("group", model, channel_id, enabled, priority, weight, tag)
+       SELECT g, m, $3, $4, $5, $6, $7 FROM unnest($1::varchar[], $2::varchar[]) AS pairs(g, m)
+       ON CONFLICT ("group", model, channel_id)
+       DO UPDATE SET enabled = EXCLUDED.enabled, priority = EXCLUDED.priority, weight = EXCLUDED.weight, tag = EXCLUDED.tag`,
+      [groups, models, channel.id, channel.status === CHANNEL_STATUS.ENABLED, channel.priority, channel.weight, channel.tag],
+    );
+  }
+
+  /** Rebuilds every channel's rows (POST /api/channel/fix); returns how many channels were synced. */
+  async rebuildAll(): Promise<number> {
+    return this.abilities.manager.transaction(async (manager) => {
+      const channels = await manager.find(ChannelEntity);
+      await manager.query('DELETE FROM abilities WHERE channel_id NOT IN (SELECT id FROM channels)');
+      for (const channel of channels) await this.sync(manager, channel);
+      return channels.length;
+    });
+  }
+
+  /** Model names enabled for a group, for the user's model list. */
+  async modelsForGroup(group: string): Promise<string[]> {
+    const rows: Array<{ model: string }> = await this.abilities.query(
+      `SELECT DISTINCT model FROM abilities WHERE "group" = $1 AND enabled ORDER BY model`,
+      [group],
+    );
+    return rows.map((row) => row.model);
+  }
+
+  async setFlags(key: { channel_id: number; group: string; model: string }, flags: { is_deep_seek?: boolean; is_viewable?: boolean }): Promise<void> {
+    const result = await this.abilities.update(key, flags);
+    if (!result.affected) throw new BusinessError('该渠道能力不存在');
+  }
+}

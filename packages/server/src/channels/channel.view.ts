@@ -1,0 +1,50 @@
+import { CHANNEL_STATUS } from '@gw/shared';
+import type { ChannelEntity } from './channel.entity';
+import { joinList, splitList } from './comma-list';
+
+/** A channel as the console sees it: every field, and `key` always empty (never readable). */
+export type ChannelView = Omit<ChannelEntity, 'key_sealed'> & { key: '' };
+
+export const toChannelView = ({ key_sealed: _sealed, ...channel }: ChannelEntity): ChannelView => ({ ...channel, key: '' });
+
+/** A tag-mode row: the channels sharing a tag, aggregated (spec 2 §3 Tag aggregate row). */
+export interface TagRow {
+  key: string;
+  tag: string;
+  name: string;
+  group: string;
+  models: string;
+  used_quota: number;
+  response_time: number;
+  priority: number;
+  weight: number;
+  status: number;
+  children: ChannelView[];
+}
+
+/** Groups channels by tag, keeping the order of first appearance; untagged channels stay rows. */
+export function toTagRows(channels: ChannelView[]): Array<ChannelView | TagRow> {
+  const rows: Array<ChannelView | TagRow> = [];
+  const byTag = new Map<string, TagRow>();
+  for (const channel of channels) {
+    if (!channel.tag) {
+      rows.push(channel);
+      continue;
+    }
+    let row = byTag.get(channel.tag);
+    if (!row) {
+      row = { key: `tag:${channel.tag}`, tag: channel.tag, name: channel.tag, group: '', models: '', used_quota: 0, response_time: 0, priority: channel.priority, weight: channel.weight, status: CHANNEL_STATUS.MANUALLY_DISABLED, children: [] };
+      byTag.set(channel.tag, row);
+      rows.push(row);
+    }
+    row.children.push(channel);
+  }
+  for (const row of byTag.values()) {
+    row.group = joinList(splitList(row.children.flatMap((child) => splitList(child.group))));
+    row.models = joinList(splitList(row.children.flatMap((child) => splitList(child.models))));
+    row.used_quota = row.children.reduce((sum, child) => sum + child.used_quota, 0);
+    row.response_time = Math.round(row.children.reduce((sum, child) => sum + child.response_time, 0) / row.children.length);
+    if (row.children.some((child) => child.status === CHANNEL_STATUS.ENABLED)) row.status = CHANNEL_STATUS.ENABLED;
+  }
+  return rows;
+}

@@ -1,0 +1,109 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { CHANNEL_STATUS } from '@gw/shared';
+import { Access } from '../auth/access.decorator';
+import { AbilitiesService } from './abilities.service';
+import { ChannelsService, Page } from './channels.service';
+import type { ChannelView, TagRow } from './channel.view';
+import { CreateChannelDto } from './dto/create-channel.dto';
+import { ListChannelsQuery, SearchChannelsQuery } from './dto/list-channels.query';
+import { ChannelIdsDto, FetchModelsDto, UpdateAbilityDto } from './dto/misc.dto';
+import { EditTagDto, TagDto } from './dto/tag.dto';
+import { UpdateChannelDto } from './dto/update-channel.dto';
+import { ModelCatalogService } from './model-catalog.service';
+import { fetchUpstreamModels } from './upstream-models';
+
+/** Channel administration (spec 2 §7 Channels). Static paths come before ':id'. */
+@Controller('api/channel')
+@Access('admin')
+export class ChannelsController {
+  constructor(
+    private readonly channels: ChannelsService,
+    private readonly abilities: AbilitiesService,
+    private readonly catalog: ModelCatalogService,
+  ) {}
+
+  @Get()
+  list(@Query() query: ListChannelsQuery): Promise<Page<ChannelView | TagRow>> {
+    return this.channels.list(query);
+  }
+
+  @Get('search')
+  search(@Query() query: SearchChannelsQuery): Promise<{ items: Array<ChannelView | TagRow>; total: number }> {
+    return this.channels.search(query);
+  }
+
+  @Get('models')
+  async models(): Promise<Array<{ id: string }>> {
+    return (await this.channels.modelNames(this.catalog.allDefaultModels())).map((id) => ({ id }));
+  }
+
+  @Get('fetch_models/:id')
+  fetchModelsOf(@Param('id', ParseIntPipe) id: number): Promise<string[]> {
+    return this.channels.fetchModelsOf(id);
+  }
+
+  @Post('fetch_models')
+  fetchModels(@Body() dto: FetchModelsDto): Promise<string[]> {
+    return fetchUpstreamModels(dto.type, dto.base_url ?? '', dto.key.trim());
+  }
+
+  @Post()
+  async create(@Body() dto: CreateChannelDto): Promise<{ ids: number[] }> {
+    return { ids: await this.channels.create(dto) };
+  }
+
+  @Put()
+  update(@Body() dto: UpdateChannelDto): Promise<ChannelView> {
+    return this.channels.update(dto);
+  }
+
+  @Delete('disabled')
+  removeDisabled(): Promise<number> {
+    return this.channels.removeDisabled();
+  }
+
+  @Post('batch')
+  removeMany(@Body() dto: ChannelIdsDto): Promise<number> {
+    return this.channels.removeMany(dto.ids);
+  }
+
+  @Post('fix')
+  fix(): Promise<number> {
+    return this.abilities.rebuildAll();
+  }
+
+  @Put('tag')
+  editTag(@Body() dto: EditTagDto): Promise<number> {
+    return this.channels.editTag(dto);
+  }
+
+  @Post('tag/enabled')
+  enableTag(@Body() dto: TagDto): Promise<number> {
+    return this.channels.setTagStatus(dto.tag, CHANNEL_STATUS.ENABLED);
+  }
+
+  @Post('tag/disabled')
+  disableTag(@Body() dto: TagDto): Promise<number> {
+    return this.channels.setTagStatus(dto.tag, CHANNEL_STATUS.MANUALLY_DISABLED);
+  }
+
+  @Post('update_ability')
+  async updateAbility(@Body() dto: UpdateAbilityDto): Promise<null> {
+    await this.abilities.setFlags(
+      { channel_id: dto.channel_id, group: dto.group, model: dto.model },
+      { is_deep_seek: dto.is_deep_seek, is_viewable: dto.is_viewable },
+    );
+    return null;
+  }
+
+  @Get(':id')
+  get(@Param('id', ParseIntPipe) id: number): Promise<ChannelView> {
+    return this.channels.get(id);
+  }
+
+  @Delete(':id')
+  async remove(@Param('id', ParseIntPipe) id: number): Promise<null> {
+    await this.channels.remove(id);
+    return null;
+  }
+}

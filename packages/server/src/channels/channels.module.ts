@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AbilitiesService } from './abilities.service';
+import { AbilityEntity } from './ability.entity';
+import { CatalogController } from './catalog.controller';
+import { ChannelEntity } from './channel.entity';
+import { ChannelsController } from './channels.controller';
+import { ChannelsService } from './channels.service';
+import { ModelCatalogService } from './model-catalog.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity])],
+  controllers: [ChannelsController, CatalogController],
+  providers: [ChannelsService, AbilitiesService, ModelCatalogService],
+  exports: [AbilitiesService, ChannelsService],
+})
+export class ChannelsModule {}

@@ -1,0 +1,244 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { CHANNEL_STATUS } from '@gw/shared';
+import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { BusinessError } from '../common/business.error';
+import { nowSeconds } from '../common/time';
+import { SecretBox } from '../crypto/secret-box';
+import { OptionsService } from '../options/options.service';
+import { AbilitiesService } from './abilities.service';
+import { ChannelEntity } from './channel.entity';
+import { ChannelDraft, checkKeyFormat, MSG_NAME_AND_KEY, normalizeChannel, splitKeys } from './channel-rules';
+import { ChannelView, TagRow, toChannelView, toTagRows } from './channel.view';
+import { joinList, splitList } from './comma-list';
+import type { ChannelFieldsDto } from './dto/channel-fields.dto';
+import type { CreateChannelDto } from './dto/create-channel.dto';
+import type { ListChannelsQuery, SearchChannelsQuery } from './dto/list-channels.query';
+import type { EditTagDto } from './dto/tag.dto';
+import type { UpdateChannelDto } from './dto/update-channel.dto';
+import { fetchUpstreamModels } from './upstream-models';
+
+export const MSG_CHANNEL_NOT_FOUND = '渠道不存在，请刷新后重试';
+
+const DEFAULT_DRAFT: ChannelDraft = {
+  type: 1,
+  name: '',
+  group: 'default',
+  models: '',
+  base_url: '',
+  other: '',
+  openai_organization: '',
+  test_model: '',
+  model_mapping: '',
+  status_code_mapping: '',
+  model_req_config: '',
+  model_req_limit: '',
+  max_input_tokens: 0,
+  tag: '',
+  priority: 0,
+  weight: 0,
+  auto_ban: 1,
+  status: CHANNEL_STATUS.ENABLED,
+};
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The channel registry (spec 2, admin): every change keeps the abilities index in step. */
+@Injectable()
+export class ChannelsService {
+  constructor(
+    @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
+    private readonly abilities: AbilitiesService,
+    private readonly secrets: SecretBox,
+    private readonly options: OptionsService,
+  ) {}
+
+  /** Group names that have a ratio: the groups a channel may serve. */
+  groups(): string[] {
+    return Object.keys(this.options.getJson<Record<string, number>>('GroupRatio'));
+  }
+
+  private ordered(query: SelectQueryBuilder<ChannelEntity>, idSort?: boolean): SelectQueryBuilder<ChannelEntity> {
+    return idSort ? query.orderBy('c.id', 'DESC') : query.orderBy('c.priority', 'DESC').addOrderBy('c.id', 'DESC');
+  }
+
+  async list(query: ListChannelsQuery): Promise<Page<ChannelView | TagRow>> {
+    const page = query.p ?? 0;
+    const pageSize = query.page_size ?? 10;
+    if (query.tag_mode) {
+      const rows = toTagRows((await this.ordered(this.channels.createQueryBuilder('c'), query.id_sort).getMany()).map(toChannelView));
+      return { items: rows.slice(page * pageSize, (page + 1) * pageSize), total: rows.length, page, page_size: pageSize };
+    }
+    const [items, total] = await this.ordered(this.channels.createQueryBuilder('c'), query.id_sort)
+      .skip(page * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    return { items: items.map(toChannelView), total, page, page_size: pageSize };
+  }
+
+  async search(query: SearchChannelsQuery): Promise<{ items: Array<ChannelView | TagRow>; total: number }> {
+    const builder = this.channels.createQueryBuilder('c');
+    const keyword = query.keyword?.trim();
+    if (keyword) {
+      const like = `%${escapeLike(keyword)}%`;
+      const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : -1;
+      builder.andWhere('(c.id = :id OR c.name ILIKE :like OR c.base_url ILIKE :like OR c.tag ILIKE :like)', { id, like });
+    }
+    // Lists are comma-joined: match a whole item, not a part of one.
+    if (query.group?.trim()) builder.andWhere(`(',' || c."group" || ',') LIKE :group`, { group: `%,${escapeLike(query.group.trim())},%` });
+    if (query.model?.trim()) builder.andWhere(`(',' || c.models || ',') LIKE :model`, { model: `%,${escapeLike(query.model.trim())},%` });
+    const items = (await this.ordered(builder, query.id_sort).getMany()).map(toChannelView);
+    const rows = query.tag_mode ? toTagRows(items) : items;
+    return { items: rows, total: rows.length };
+  }
+
+  async get(id: number): Promise<ChannelView> {
+    const channel = await this.channels.findOneBy({ id });
+    if (!channel) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
+    return toChannelView(channel);
+  }
+
+  /** Applies the given fields onto a draft (lists accept both the form's and the list's shape). */
+  private merge(base: ChannelDraft, fields: ChannelFieldsDto): ChannelDraft {
+    const draft = { ...base };
+    for (const key of Object.keys(DEFAULT_DRAFT) as Array<keyof ChannelDraft>) {
+      const value = fields[key as keyof ChannelFieldsDto];
+      if (value !== undefined && key !== 'models' && key !== 'group') (draft as Record<string, unknown>)[key] = value;
+    }
+    if (fields.models !== undefined) draft.models = joinList(splitList(fields.models));
+    if (fields.groups !== undefined) draft.group = joinList(splitList(fields.groups));
+    else if (fields.group !== undefined) draft.group = fields.group;
+    return draft;
+  }
+
+  private async sealedKeyOf(id: number): Promise<string> {
+    const source = await this.channels.findOne({ where: { id }, select: { id: true, key_sealed: true } });
+    if (!source) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
+    return source.key_sealed;
+  }
+
+  /** Creates one channel per key line (or a copy of another channel's key); returns the new ids. */
+  async create(dto: CreateChannelDto): Promise<number[]> {
+    const draft = normalizeChannel(this.merge(DEFAULT_DRAFT, dto), this.groups());
+    const keys = splitKeys(draft.type, dto.key ?? '');
+    let sealedKeys: string[];
+    if (keys.length > 0) {
+      for (const key of keys) {
+        const problem = checkKeyFormat(draft.type, key);
+        if (problem) throw new BusinessError(problem);
+      }
+      sealedKeys = keys.map((key) => this.secrets.seal(key));
+    } else if (dto.copy_from) {
+      sealedKeys = [await this.sealedKeyOf(dto.copy_from)];
+    } else {
+      throw new BusinessError(MSG_NAME_AND_KEY);
+    }
+    return this.channels.manager.transaction(async (manager) => {
+      const ids: number[] = [];
+      for (const key_sealed of sealedKeys) {
+        const saved = await manager.save(ChannelEntity, manager.create(ChannelEntity, { ...draft, key_sealed, balance: 0, balance_updated_time: 0, used_quota: 0, response_time: 0, test_time: 0, created_time: nowSeconds(), other_info: '' }));
+        await this.abilities.sync(manager, saved);
+        ids.push(saved.id);
+      }
+      return ids;
+    });
+  }
+
+  /** Updates any fields; an empty or absent key keeps the stored one. */
+  async update(dto: UpdateChannelDto): Promise<ChannelView> {
+    return this.channels.manager.transaction(async (manager) => {
+      const current = await manager.findOne(ChannelEntity, { where: { id: dto.id }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
+      const draft = normalizeChannel(this.merge(current, dto), this.groups());
+      const changes: Partial<ChannelEntity> = { ...draft };
+      const key = dto.key?.trim() ?? '';
+      if (key !== '') {
+        const keys = splitKeys(draft.type, key);
+        if (keys.length !== 1) throw new BusinessError('编辑渠道时只能填写一个密钥');
+        const problem = checkKeyFormat(draft.type, keys[0]);
+        if (problem) throw new BusinessError(problem);
+        changes.key_sealed = this.secrets.seal(keys[0]);
+      }
+      // A channel enabled by hand is no longer "disabled by the gateway".
+      if (dto.status === CHANNEL_STATUS.ENABLED && current.status === CHANNEL_STATUS.AUTO_DISABLED) changes.other_info = '';
+      await manager.update(ChannelEntity, { id: dto.id }, changes);
+      const saved = await manager.findOneByOrFail(ChannelEntity, { id: dto.id });
+      await this.abilities.sync(manager, saved);
+      return toChannelView(saved);
+    });
+  }
+
+  async remove(id: number): Promise<void> {
+    const result = await this.channels.delete({ id });
+    if (!result.affected) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
+  }
+
+  /** Deletes the channels disabled by hand or by the gateway; abilities go with them (cascade). */
+  async removeDisabled(): Promise<number> {
+    const result = await this.channels.delete({ status: In([CHANNEL_STATUS.MANUALLY_DISABLED, CHANNEL_STATUS.AUTO_DISABLED]) });
+    return result.affected ?? 0;
+  }
+
+  async removeMany(ids: number[]): Promise<number> {
+    const result = await this.channels.delete({ id: In(ids) });
+    return result.affected ?? 0;
+  }
+
+  /** Channels of a tag, locked for the rest of the transaction. */
+  private async tagged(manager: EntityManager, tag: string): Promise<ChannelEntity[]> {
+    const channels = await manager.find(ChannelEntity, { where: { tag }, lock: { mode: 'pessimistic_write' }, order: { id: 'ASC' } });
+    if (channels.length === 0) throw new BusinessError(`标签不存在：${tag}`);
+    return channels;
+  }
+
+  /** Changes every channel of a tag at once (rename, mapping, groups, models, priority, weight). */
+  async editTag(dto: EditTagDto): Promise<number> {
+    const fields: ChannelFieldsDto = {};
+    if (dto.new_tag !== undefined && dto.new_tag !== dto.tag) fields.tag = dto.new_tag;
+    if (dto.model_mapping !== undefined) fields.model_mapping = dto.model_mapping;
+    if (dto.groups !== undefined) fields.groups = dto.groups;
+    if (dto.models !== undefined) fields.models = dto.models;
+    if (dto.priority !== undefined) fields.priority = dto.priority;
+    if (dto.weight !== undefined) fields.weight = dto.weight;
+    if (Object.keys(fields).length === 0) throw new BusinessError('没有任何修改');
+    return this.updateTagged(dto.tag, fields);
+  }
+
+  setTagStatus(tag: string, status: number): Promise<number> {
+    return this.updateTagged(tag, { status });
+  }
+
+  private updateTagged(tag: string, fields: ChannelFieldsDto): Promise<number> {
+    return this.channels.manager.transaction(async (manager) => {
+      const channels = await this.tagged(manager, tag);
+      const groups = this.groups();
+      for (const channel of channels) {
+        const draft = normalizeChannel(this.merge(channel, fields), groups);
+        const changes: Partial<ChannelEntity> = { ...draft };
+        if (fields.status === CHANNEL_STATUS.ENABLED && channel.status === CHANNEL_STATUS.AUTO_DISABLED) changes.other_info = '';
+        await manager.update(ChannelEntity, { id: channel.id }, changes);
+        await this.abilities.sync(manager, { ...channel, ...draft });
+      }
+      return channels.length;
+    });
+  }
+
+  async fetchModelsOf(id: number): Promise<string[]> {
+    const channel = await this.channels.findOne({ where: { id }, select: { id: true, type: true, base_url: true, key_sealed: true } });
+    if (!channel) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
+    return fetchUpstreamModels(channel.type, channel.base_url, this.secrets.open(channel.key_sealed).split('\n')[0]);
+  }
+
+  /** Every model name known: the built-in catalogue and the channels' own lists. */
+  async modelNames(catalogue: readonly string[]): Promise<string[]> {
+    const rows: Array<{ models: string }> = await this.channels.query('SELECT DISTINCT models FROM channels');
+    return splitList([...catalogue, ...rows.flatMap((row) => splitList(row.models))]).sort();
+  }
+}

@@ -1,0 +1,113 @@
+import { Transform, Type } from 'class-transformer';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Channel fields a create or an update may carry; every one optional here, rules in channel-rules.ts. */
+export class ChannelFieldsDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '渠道类型必须是整数' })
+  type?: number;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: '渠道名称必须是字符串' })
+  @MaxLength(128, { message: '渠道名称不能超过 128 个字符' })
+  name?: string;
+
+  @IsOptional()
+  @IsString({ message: '渠道密钥必须是字符串' })
+  @MaxLength(100_000, { message: '渠道密钥过长' })
+  key?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(512, { message: '代理地址过长' })
+  base_url?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
+  other?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  openai_organization?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  test_model?: string;
+
+  /** Comma-joined, or a list. */
+  @IsOptional()
+  models?: string | string[];
+
+  /** Comma-joined group (the list page's name) … */
+  @IsOptional()
+  @IsString()
+  group?: string;
+
+  /** … or a list (the form's name). */
+  @IsOptional()
+  @IsArray({ message: '分组必须是列表' })
+  @IsString({ each: true })
+  groups?: string[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100_000)
+  model_mapping?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100_000)
+  status_code_mapping?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100_000)
+  model_req_config?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
+  model_req_limit?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '最大输入 Token 数必须是整数' })
+  @Min(0, { message: '最大输入 Token 数不能小于 0' })
+  max_input_tokens?: number;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(64, { message: '标签不能超过 64 个字符' })
+  tag?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '优先级必须是整数' })
+  @Min(-999, { message: '优先级不能小于 -999' })
+  @Max(1_000_000, { message: '优先级过大' })
+  priority?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '权重必须是整数' })
+  @Max(1_000_000, { message: '权重过大' })
+  weight?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([0, 1], { message: '自动禁用只能是 0 或 1' })
+  auto_ban?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([1, 2], { message: '渠道状态只能是 1（启用）或 2（禁用）' })
+  status?: number;
+}

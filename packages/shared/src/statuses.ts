@@ -1,0 +1,23 @@
+/** Token status (spec 2 §4). A user may toggle only between enabled and disabled. */
+export const TOKEN_STATUS = { ENABLED: 1, DISABLED: 2, EXPIRED: 3, EXHAUSTED: 4 } as const;
+
+/** Channel status (spec 2 §4): 3 is set by the gateway itself, with the reason in other_info. */
+export const CHANNEL_STATUS = { ENABLED: 1, MANUALLY_DISABLED: 2, AUTO_DISABLED: 3 } as const;
+
+/** Token expiry meaning "never". */
+export const TOKEN_NEVER_EXPIRES = -1;
+
+/** sk- plus 48 characters (spec 2 §3). */
+export const TOKEN_KEY_PREFIX = 'sk-';
+export const TOKEN_KEY_LENGTH = 48;
+
+/** Extra tokens of a batch are named with the name plus this many random alphanumerics (spec 2 §5). */
+export const TOKEN_BATCH_SUFFIX_LENGTH = 6;
+export const TOKEN_BATCH_MAX = 100;
+
+/** Default model request limits of a channel (spec 2 §9). */
+export const DEFAULT_MODEL_REQ_LIMIT = { rpd: 100, rpm: 10, tpd: 10000, tpm: 20 } as const;
+
+/** Row priority and weight bounds of the channel list (spec 2 §5). */
+export const CHANNEL_PRIORITY_MIN = -999;
+export const CHANNEL_WEIGHT_MIN = 0;
