@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { TokenEntity } from './token.entity';
+import { TokensController } from './tokens.controller';
+import { TokensService } from './tokens.service';
+
+/** Users' API tokens. The relay uses the exported service to authenticate `sk-` keys. */
+@Module({
+  imports: [TypeOrmModule.forFeature([TokenEntity]), UsersModule],
+  controllers: [TokensController],
+  providers: [TokensService],
+  exports: [TokensService],
+})
+export class TokensModule {}
