@@ -6,3 +6,4 @@ export * from './messages';
 export * from './option-rules';
 export * from './statuses';
 export * from './channel-models';
+export * from './default-ratios';

@@ -1,3 +1,5 @@
+import { DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS } from './default-ratios';
+
 /**
  * Every option key of spec 1 §3 with its default and the rule the server enforces (spec 1 §5).
  * Values travel as strings; booleans as 'true' / 'false'.
@@ -155,9 +157,9 @@ const DEFINITIONS = {
   QuotaForInviter: int(0, 0),
   QuotaForInvitee: int(0, 0),
   // Ratios (JSON)
-  ModelPrice: jsonObject('{}', 'number', RATIO_JSON_MESSAGE),
-  ModelRatio: jsonObject('{}', 'number', RATIO_JSON_MESSAGE),
-  CompletionRatio: jsonObject('{}', 'number', RATIO_JSON_MESSAGE),
+  ModelPrice: jsonObject(JSON.stringify(DEFAULT_MODEL_PRICES), 'number', RATIO_JSON_MESSAGE),
+  ModelRatio: jsonObject(JSON.stringify(DEFAULT_MODEL_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  CompletionRatio: jsonObject(JSON.stringify(DEFAULT_COMPLETION_RATIOS), 'number', RATIO_JSON_MESSAGE),
   GroupRatio: jsonObject('{"default":1,"vip":1,"svip":1}', 'number', RATIO_JSON_MESSAGE),
   UserUsableGroups: jsonObject('{"default":"默认分组","vip":"vip分组"}', 'string', RATIO_JSON_MESSAGE),
 } satisfies Record<string, OptionDefinition>;

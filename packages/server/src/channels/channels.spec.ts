@@ -191,7 +191,7 @@ describe('channels (integration)', () => {
       expect((await admin.put('/api/channel/tag').send({ tag: 'pool', priority: 1.5 })).body.message).toBe('priority must be an integer');
       expect((await admin.put('/api/channel/tag').send({ tag: 'pool', model_mapping: 'nope' })).body.message).toBe('模型映射必须是合法的 JSON 格式！');
       expect((await admin.put('/api/channel/tag').send({ tag: 'pool' })).body.message).toBe('没有任何修改');
-      await admin.put('/api/channel/tag').send({ tag: 'pool', models: ['m1', 'm2'], groups: ['vip'], new_tag: 'pool2' });
+      await admin.put('/api/channel/tag').send({ tag: 'pool', models: 'm1,m2', groups: 'vip', new_tag: 'pool2' });
       for (const id of ids) {
         const rows = await abilities(id);
         expect(pairs(rows)).toEqual(['vip/m1', 'vip/m2']);

@@ -13,5 +13,8 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   setting: lazy(() => import('@/pages/setting')),
   update: lazy(() => import('@/pages/update')),
   about: lazy(() => import('@/pages/about')),
+  token: lazy(() => import('@/pages/token')),
+  channel: lazy(() => import('@/pages/channel')),
+  channelEdit: lazy(() => import('@/pages/channel/edit')),
   placeholder: lazy(() => import('@/pages/placeholder')),
 };

@@ -38,6 +38,9 @@ export type PageKey =
   | 'setting'
   | 'update'
   | 'about'
+  | 'token'
+  | 'channel'
+  | 'channelEdit'
   | 'placeholder';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
@@ -94,8 +97,8 @@ export const ROUTES: readonly AppRoute[] = [
   // System backend, in the sidebar order of spec 1 §2.2
   admin('/model-manage', system('模型管理', IconApps)),
   admin('/model-check', system('模型检测', IconCheckCircle)),
-  admin('/channel', system('渠道', IconLink)),
-  user('/token', system('令牌', IconSafe)),
+  { path: '/channel', access: 'admin', page: 'channel', menu: system('渠道', IconLink) },
+  { path: '/token', access: 'user', page: 'token', menu: system('令牌', IconSafe) },
   admin('/redemption', system('兑换码', IconGift)),
   user('/topup', system('钱包', IconWechatpay)),
   admin('/user', system('用户管理', IconUserGroup)),
@@ -120,8 +123,8 @@ export const ROUTES: readonly AppRoute[] = [
   user('/history'),
 
   // Admin, not in the sidebar
-  admin('/channel/add'),
-  admin('/channel/edit/:id'),
+  { path: '/channel/add', access: 'admin', page: 'channelEdit' },
+  { path: '/channel/edit/:id', access: 'admin', page: 'channelEdit' },
   admin('/user/edit/:id'),
   admin('/user/edit'),
 ];

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -51,10 +51,9 @@ export class ChannelFieldsDto {
   group?: string;
 
   /** … or a list (the form's name). */
+  /** A list, or comma-joined. */
   @IsOptional()
-  @IsArray({ message: '分组必须是列表' })
-  @IsString({ each: true })
-  groups?: string[];
+  groups?: string | string[];
 
   @IsOptional()
   @IsString()

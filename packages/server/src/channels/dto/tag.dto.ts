@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -23,10 +23,9 @@ export class EditTagDto extends TagDto {
   @MaxLength(100_000)
   model_mapping?: string;
 
+  /** A list, or comma-joined. */
   @IsOptional()
-  @IsArray({ message: '分组必须是列表' })
-  @IsString({ each: true })
-  groups?: string[];
+  groups?: string | string[];
 
   @IsOptional()
   models?: string | string[];

@@ -1,0 +1,180 @@
+import { Message } from '@arco-design/web-react';
+import { http, showError, type ApiReply } from '@/api/http';
+
+/**
+ * A channel as the console API returns it (docs/console-api.md "Channels"). `key` is never
+ * returned (always ''); `group` and `models` are comma-joined; JSON fields are strings.
+ */
+export interface Channel {
+  id: number;
+  name: string;
+  type: number;
+  status: number;
+  group: string;
+  models: string;
+  base_url: string;
+  other: string;
+  key: string;
+  model_mapping: string;
+  status_code_mapping: string;
+  model_req_config: string;
+  model_req_limit: string;
+  tag: string;
+  priority: number;
+  weight: number;
+  test_model: string;
+  auto_ban: number;
+  openai_organization: string;
+  max_input_tokens: number;
+  balance: number;
+  used_quota: number;
+  /** Milliseconds; 0 = never tested. */
+  response_time: number;
+  created_time: number;
+  balance_updated_time: number;
+  test_time: number;
+  /** `{"status_reason": "...", "status_time": unix}` for status 3; a string, or already parsed. */
+  other_info: string | ChannelOtherInfo | null;
+}
+
+export interface ChannelOtherInfo {
+  status_reason?: string;
+  status_time?: number;
+}
+
+/** Tag mode: channels sharing a tag aggregated into one row (docs/console-api.md). */
+export interface ChannelTagRow {
+  key: string;
+  tag: string;
+  name: string;
+  group: string;
+  models: string;
+  used_quota: number;
+  response_time: number;
+  priority: number;
+  weight: number;
+  status: number;
+  children: Channel[];
+}
+
+export type ChannelRow = Channel | ChannelTagRow;
+
+/** GET /api/channel/ answers a page; search answers every match (no page fields). */
+export interface ChannelPage {
+  items: ChannelRow[];
+  total: number;
+  page?: number;
+  page_size?: number;
+}
+
+export interface ChannelListFlags {
+  id_sort: boolean;
+  tag_mode: boolean;
+}
+
+export interface ChannelFilters {
+  keyword: string;
+  group: string;
+  model: string;
+}
+
+/** The fields the create/edit form sends (spec 2 §3 Channel form, groups and models comma-joined). */
+export interface ChannelPayload {
+  type: number;
+  name: string;
+  key?: string;
+  openai_organization: string;
+  max_input_tokens: number;
+  base_url: string;
+  other: string;
+  model_mapping: string;
+  status_code_mapping: string;
+  model_req_config: string;
+  model_req_limit: string;
+  models: string;
+  group: string;
+  auto_ban: number;
+  test_model: string;
+  priority: number;
+  weight: number;
+  tag: string;
+}
+
+/** A quick edit of one channel: status, priority or weight. */
+export type ChannelQuickEdit = { id: number } & Partial<Pick<Channel, 'status' | 'priority' | 'weight'>>;
+
+/** PUT /api/channel/tag: `groups` and `models` comma-joined like the channel form sends them. */
+export interface TagUpdate {
+  tag: string;
+  new_tag?: string;
+  model_mapping?: string;
+  groups?: string;
+  models?: string;
+  priority?: number;
+  weight?: number;
+}
+
+export interface UpstreamModelQuery {
+  type: number;
+  base_url: string;
+  key: string;
+}
+
+const orUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
+
+/** `p` is zero-based. */
+export const listChannels = (p: number, pageSize: number, flags: ChannelListFlags) =>
+  http.get<ChannelPage>('/api/channel/', { p, page_size: pageSize, ...flags });
+
+export const searchChannels = (filters: ChannelFilters, flags: ChannelListFlags) =>
+  http.get<ChannelPage>('/api/channel/search', {
+    keyword: filters.keyword.trim(),
+    group: orUndefined(filters.group),
+    model: orUndefined(filters.model),
+    ...flags,
+  });
+
+export const getChannel = (id: number) => http.get<Channel>(`/api/channel/${id}`);
+
+/** Creates one channel per non-empty key line; `copy_from` with an empty key copies that channel's key. */
+export const createChannel = (payload: ChannelPayload & { copy_from?: number; status?: number }) =>
+  http.post<{ ids: number[] }>('/api/channel/', payload);
+
+/** An empty or absent `key` keeps the stored key. */
+export const updateChannel = (fields: ChannelQuickEdit | (ChannelPayload & { id: number })) => http.put<Channel>('/api/channel/', fields);
+
+export const deleteChannel = (id: number) => http.delete<null>(`/api/channel/${id}/`);
+/** Deletes channels with status 2 or 3; data is the count. */
+export const deleteDisabledChannels = () => http.delete<number>('/api/channel/disabled');
+export const deleteChannels = (ids: number[]) => http.post<number>('/api/channel/batch', { ids });
+/** Rebuilds the abilities of every channel; data is the count. */
+export const fixChannelAbilities = () => http.post<number>('/api/channel/fix');
+
+export const updateTag = (update: TagUpdate) => http.put<number>('/api/channel/tag', update);
+export const setTagEnabled = (tag: string, enabled: boolean) =>
+  http.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag });
+
+export const listGroups = () => http.get<string[]>('/api/group/');
+/** Default models per channel type: `{ [type]: string[] }`. */
+export const listTypeModels = () => http.get<Record<string, string[]>>('/api/models');
+/** Every model name known to the gateway. */
+export const listAllModels = () => http.get<Array<{ id: string }>>('/api/channel/models');
+
+export const fetchSavedChannelModels = (id: number) => http.get<string[]>(`/api/channel/fetch_models/${id}`);
+export const fetchUpstreamModels = (query: UpstreamModelQuery) => http.post<string[]>('/api/channel/fetch_models', query);
+
+/**
+ * Runs a call whose failure the channel pages report with their own words plus the reason
+ * (spec 2 §8: channel copy failed with reason, failed to get model list). HTTP failures go to the
+ * generic handler. Returns the reply when it succeeded.
+ */
+export async function callWithReason<T>(promise: Promise<ApiReply<T>>, failure: string): Promise<ApiReply<T> | undefined> {
+  try {
+    const reply = await promise;
+    if (reply.success) return reply;
+    Message.error(reply.message ? `${failure}：${reply.message}` : failure);
+  } catch (error) {
+    showError(error);
+  }
+  return undefined;
+}

@@ -1,0 +1,98 @@
+import { Space, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { CHANNEL_PRIORITY_MIN, CHANNEL_TYPES, CHANNEL_WEIGHT_MIN, renderQuota } from '@gw/shared';
+import type { ChannelRow } from '@/api/channels';
+import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
+import type { OnChannelAction } from './actions';
+import { InlineNumber } from './inline-number';
+import { splitList } from './lists';
+import { parseRowPriority, parseRowWeight, parseTagPriority, parseTagWeight } from './number-rules';
+import { formatResponseTime, responseTimeColor } from './response-time';
+import { ChannelRowActions, TagRowActions } from './row-actions';
+import { StatusTag } from './status-tag';
+import { isTagRow } from './tag-rows';
+
+function channelTypeName(type: number): string {
+  return CHANNEL_TYPES.find((item) => item.id === type)?.name ?? `未知类型（${type}）`;
+}
+
+const rowName = (row: ChannelRow) => (isTagRow(row) ? `标签 ${row.tag}` : `渠道 ${row.id}`);
+
+function PriorityCell({ row, onAction }: { row: ChannelRow; onAction: OnChannelAction }) {
+  const label = `${rowName(row)} 的优先级`;
+  if (isTagRow(row)) {
+    return <InlineNumber label={label} value={row.priority} parse={parseTagPriority} onCommit={(value) => onAction({ kind: 'tag-priority', row, value })} />;
+  }
+  return (
+    <InlineNumber
+      label={label}
+      value={row.priority}
+      min={CHANNEL_PRIORITY_MIN}
+      parse={parseRowPriority}
+      onCommit={(value) => onAction({ kind: 'priority', channel: row, value })}
+    />
+  );
+}
+
+function WeightCell({ row, onAction }: { row: ChannelRow; onAction: OnChannelAction }) {
+  const label = `${rowName(row)} 的权重`;
+  if (isTagRow(row)) {
+    return <InlineNumber label={label} value={row.weight} parse={parseTagWeight} onCommit={(value) => onAction({ kind: 'tag-weight', row, value })} />;
+  }
+  return (
+    <InlineNumber
+      label={label}
+      value={row.weight}
+      min={CHANNEL_WEIGHT_MIN}
+      parse={parseRowWeight}
+      onCommit={(value) => onAction({ kind: 'weight', channel: row, value })}
+    />
+  );
+}
+
+/** The channel table; tag rows (tag mode) show aggregates and act on every channel of the tag. */
+export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): TableColumnProps<ChannelRow>[] {
+  return [
+    { title: 'ID', width: 70, render: (_, row) => (isTagRow(row) ? '' : row.id) },
+    {
+      title: '名称',
+      width: 150,
+      render: (_, row) =>
+        isTagRow(row) ? (
+          <Space size={4}>
+            <Tag color="arcoblue">标签</Tag>
+            {row.tag}
+          </Space>
+        ) : (
+          row.name
+        ),
+    },
+    {
+      title: '分组',
+      width: 140,
+      render: (_, row) => (
+        <Space wrap size={4}>
+          {splitList(row.group).map((group) => (
+            <Tag key={group}>{group}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: '类型', width: 130, render: (_, row) => (isTagRow(row) ? '' : channelTypeName(row.type)) },
+    { title: '状态', width: 100, render: (_, row) => <StatusTag row={row} /> },
+    {
+      title: '响应时间',
+      width: 100,
+      render: (_, row) => <Tag color={responseTimeColor(row.response_time)}>{formatResponseTime(row.response_time)}</Tag>,
+    },
+    { title: '余额', width: 80, render: (_, row) => (isTagRow(row) ? '' : `$${(row.balance ?? 0).toFixed(2)}`) },
+    { title: '已用额度', width: 100, render: (_, row) => renderQuota(row.used_quota ?? 0, display) },
+    { title: '优先级', width: 100, render: (_, row) => <PriorityCell row={row} onAction={onAction} /> },
+    { title: '权重', width: 100, render: (_, row) => <WeightCell row={row} onAction={onAction} /> },
+    {
+      title: '操作',
+      width: 220,
+      fixed: 'right',
+      render: (_, row) => (isTagRow(row) ? <TagRowActions row={row} onAction={onAction} /> : <ChannelRowActions channel={row} onAction={onAction} />),
+    },
+  ];
+}

@@ -1,0 +1,297 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
+import { Message } from '@arco-design/web-react';
+import { CHANNEL_TYPE_MODELS } from '@gw/shared';
+import ChannelEditPage from './edit';
+import { fakeApi, fail, makeChannel, ok, type ApiCall, type Reply, type Route } from './test-fake-api';
+
+const TYPE_MODELS = { 1: ['gpt-4o', 'gpt-4o-mini'], 3: ['gpt-4o'], 14: ['claude-sonnet-4-20250514'] };
+
+/** Renders the page at url; the default models per type are cached locally as a previous visit left them. */
+function renderAt(url: string, routes: Record<string, Route> = {}, cached = true): ApiCall[] {
+  if (cached) localStorage.setItem('channel_models', JSON.stringify(TYPE_MODELS));
+  const calls = fakeApi({
+    'GET /api/group/': ok(['default', 'vip']),
+    'GET /api/models': ok(TYPE_MODELS),
+    'GET /api/channel/models': ok([{ id: 'gpt-4o' }, { id: 'deepseek-chat' }]),
+    'POST /api/channel/': ok({ ids: [21] }),
+    'PUT /api/channel/': ok(),
+    ...routes,
+  });
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <RouterRoute path="/channel/add" element={<ChannelEditPage />} />
+        <RouterRoute path="/channel/edit/:id" element={<ChannelEditPage />} />
+        <RouterRoute path="/channel" element={<p>渠道列表</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+// Arco popups keep pointer-events off while their open animation runs; happy-dom never finishes it.
+const user = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
+const submit = () => user().click(screen.getByRole('button', { name: /提\s*交/ }));
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** The page title shows while the channel loads; the form (and its submit button) only after. */
+async function formShown(title: string) {
+  expect(await screen.findByText(title)).toBeTruthy();
+  await screen.findByRole('button', { name: /提\s*交/ });
+}
+
+async function chooseType(name: string) {
+  const u = user();
+  await u.click(screen.getByRole('combobox', { name: '类型' }));
+  await u.click(await screen.findByRole('option', { name }));
+}
+
+async function fillRequired(name = 'openai-1', key = 'sk-one') {
+  const u = user();
+  await u.type(field('名称'), name);
+  await u.type(field('密钥'), key);
+}
+
+let messages: HTMLElement;
+const message = (text: string) => within(messages).findByText(text);
+
+beforeEach(() => {
+  messages = document.createElement('div');
+  document.body.appendChild(messages);
+  Message.config({ getContainer: () => messages, duration: 0 });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  messages.remove();
+});
+
+describe('ChannelEditPage create', () => {
+  it('requires a name (and a key) before sending anything', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    await user().type(field('密钥'), 'sk-one');
+    await submit();
+
+    expect(await message('请填写渠道名称和渠道密钥！')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('rejects a model mapping that is not JSON', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    await fillRequired();
+    await user().type(field('模型映射'), 'gpt-4o: gpt-4.1');
+    await submit();
+
+    expect(await message('模型映射必须是合法的 JSON 格式！')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('rejects a request timeout setting that is not JSON', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    await fillRequired();
+    await user().type(field('模型请求超时时间'), '30');
+    await submit();
+
+    expect(await message('模型请求超时时间设置必须是合法的 JSON 格式！')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('creates a channel with the defaults, joined lists and no trailing slash, then goes back to the list', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    await fillRequired('openai-1', 'sk-one\nsk-two');
+    await user().type(field('代理地址'), 'https://api.example.com/');
+    await submit();
+
+    expect(await message('渠道创建成功！')).toBeTruthy();
+    expect(await screen.findByText('渠道列表')).toBeTruthy();
+    const [post] = writes(calls);
+    expect(post).toMatchObject({ method: 'POST', path: '/api/channel/' });
+    expect(post.body).toMatchObject({
+      type: 1,
+      name: 'openai-1',
+      key: 'sk-one\nsk-two',
+      base_url: 'https://api.example.com',
+      group: 'default',
+      models: 'gpt-4o,gpt-4o-mini',
+      auto_ban: 1,
+      priority: 0,
+      weight: 0,
+      model_req_limit: JSON.stringify({ rpd: 100, rpm: 10, tpd: 10000, tpm: 20 }, null, 2),
+    });
+  });
+
+  it('prefills the Azure API version and models when type 3 is chosen, and warns about deployment names', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/models')).toBe(true));
+    await chooseType('Azure OpenAI');
+
+    expect(field('默认 API 版本').value).toBe('2023-06-01-preview');
+    expect(screen.getByText('注意：Azure 渠道的模型部署名称必须与模型名称一致')).toBeTruthy();
+    await fillRequired('azure-1', 'azure-key');
+    await submit();
+    await message('渠道创建成功！');
+    expect(writes(calls)[0].body).toMatchObject({ type: 3, other: '2023-06-01-preview', models: 'gpt-4o' });
+  });
+
+  it('falls back to the shared default models when none are cached yet', async () => {
+    const calls = renderAt('/channel/add', { 'GET /api/models': () => new Promise<Reply>(() => {}) }, false);
+    await formShown('创建新的渠道');
+    await fillRequired();
+    await submit();
+    await message('渠道创建成功！');
+    expect((writes(calls)[0].body as { models: string }).models).toBe(CHANNEL_TYPE_MODELS[1].join(','));
+  });
+
+  it('needs at least one model, which 填入相关模型 brings back after clearing', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    await fillRequired();
+    const u = user();
+    await u.click(screen.getByRole('button', { name: '清除所有模型' }));
+    await submit();
+    expect(await message('请至少选择一个模型！')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+
+    await u.click(screen.getByRole('button', { name: '填入相关模型' }));
+    await submit();
+    await message('渠道创建成功！');
+    expect((writes(calls)[0].body as { models: string }).models).toBe('gpt-4o,gpt-4o-mini');
+  });
+
+  it('adds custom model names, trimmed, and reports the ones already chosen', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    await fillRequired();
+    const u = user();
+    await u.type(field('自定义模型名称'), ' my-model , gpt-4o{Enter}other-model');
+    await u.click(screen.getByRole('button', { name: /^填\s*入$/ }));
+
+    expect(await message('某些模型已存在：gpt-4o')).toBeTruthy();
+    await submit();
+    await message('渠道创建成功！');
+    expect((writes(calls)[0].body as { models: string }).models).toBe('gpt-4o,gpt-4o-mini,my-model,other-model');
+  });
+
+  it('asks for a key before fetching models for a new channel, then asks the server with type, address and key', async () => {
+    const calls = renderAt('/channel/add', { 'POST /api/channel/fetch_models': ok(['gpt-4.1', 'gpt-4.1', 'o3']) });
+    await formShown('创建新的渠道');
+    const u = user();
+    await u.click(screen.getByRole('button', { name: '获取模型列表' }));
+    expect(await message('请填写密钥')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+
+    await u.type(field('密钥'), 'sk-up');
+    await u.type(field('代理地址'), 'https://up.example.com/');
+    await u.click(screen.getByRole('button', { name: '获取模型列表' }));
+    expect(await message('获取模型列表成功')).toBeTruthy();
+    expect(writes(calls)).toEqual([
+      { method: 'POST', path: '/api/channel/fetch_models', query: {}, body: { type: 1, base_url: 'https://up.example.com', key: 'sk-up' } },
+    ]);
+
+    await u.type(field('名称'), 'fetched');
+    await submit();
+    await message('渠道创建成功！');
+    expect((writes(calls)[1].body as { models: string }).models).toBe('gpt-4.1,o3');
+  });
+
+  it('says model fetching needs the OpenAI format for other types', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    await chooseType('Anthropic Claude');
+    await user().type(field('密钥'), 'sk-ant');
+    await user().click(screen.getByRole('button', { name: '获取模型列表' }));
+
+    expect(await message('仅支持 OpenAI 接口格式')).toBeTruthy();
+    expect(calls.some((call) => call.path.includes('fetch_models'))).toBe(false);
+  });
+
+  it('refuses a second submit while the first is on its way', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    const calls = renderAt('/channel/add', { 'POST /api/channel/': () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    await formShown('创建新的渠道');
+    await fillRequired();
+    await submit();
+    await submit();
+
+    expect(await message('提交失败，请勿重复提交！')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(1);
+    answer(ok({ ids: [1] }));
+    expect(await message('渠道创建成功！')).toBeTruthy();
+  });
+
+  it('shows the server message when the create is refused and stays on the form', async () => {
+    renderAt('/channel/add', { 'POST /api/channel/': fail('渠道名称已存在') });
+    await formShown('创建新的渠道');
+    await fillRequired();
+    await submit();
+
+    expect(await message('渠道名称已存在')).toBeTruthy();
+    expect(screen.queryByText('渠道列表')).toBeNull();
+  });
+});
+
+describe('ChannelEditPage edit', () => {
+  const stored = makeChannel({ id: 5, name: 'claude-1', type: 14, group: 'default,vip', models: 'claude-sonnet-4-20250514', tag: 'team-a', priority: 2, weight: 3, auto_ban: 0 });
+
+  it('loads the channel and keeps its key when the key field is left empty', async () => {
+    const calls = renderAt('/channel/edit/5', { 'GET /api/channel/5': ok(stored) });
+    await formShown('更新渠道信息');
+    expect(field('名称').value).toBe('claude-1');
+    expect(field('密钥').placeholder).toContain('留空则保持当前密钥不变');
+    await submit();
+
+    expect(await message('渠道更新成功！')).toBeTruthy();
+    const [put] = writes(calls);
+    expect(put).toMatchObject({ method: 'PUT', path: '/api/channel/' });
+    expect(put.body).toMatchObject({ id: 5, name: 'claude-1', type: 14, group: 'default,vip', models: 'claude-sonnet-4-20250514', tag: 'team-a', priority: 2, weight: 3, auto_ban: 0 });
+    expect(put.body).not.toHaveProperty('key');
+    expect(await screen.findByText('渠道列表')).toBeTruthy();
+  });
+
+  it('sends a new key when one is typed', async () => {
+    const calls = renderAt('/channel/edit/5', { 'GET /api/channel/5': ok(stored) });
+    await formShown('更新渠道信息');
+    await user().type(field('密钥'), 'sk-new');
+    await submit();
+    await message('渠道更新成功！');
+    expect(writes(calls)[0].body).toMatchObject({ id: 5, key: 'sk-new' });
+  });
+
+  it('fetches models of a saved OpenAI channel through the server', async () => {
+    const calls = renderAt('/channel/edit/6', {
+      'GET /api/channel/6': ok(makeChannel({ id: 6 })),
+      'GET /api/channel/fetch_models/6': ok(['gpt-4.1']),
+    });
+    await formShown('更新渠道信息');
+    await user().click(screen.getByRole('button', { name: '获取模型列表' }));
+
+    expect(await message('获取模型列表成功')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'GET' && call.path === '/api/channel/fetch_models/6')).toBe(true);
+  });
+
+  it('reports a failed model fetch with the reason', async () => {
+    renderAt('/channel/edit/6', {
+      'GET /api/channel/6': ok(makeChannel({ id: 6 })),
+      'GET /api/channel/fetch_models/6': fail('上游返回 401'),
+    });
+    await formShown('更新渠道信息');
+    await user().click(screen.getByRole('button', { name: '获取模型列表' }));
+    expect(await message('获取模型列表失败：上游返回 401')).toBeTruthy();
+  });
+
+  it('says the channel does not exist and goes back to the list', async () => {
+    renderAt('/channel/edit/404', { 'GET /api/channel/404': fail('record not found') });
+    expect(await message('渠道不存在，请刷新后重试')).toBeTruthy();
+    expect(await screen.findByText('渠道列表')).toBeTruthy();
+  });
+});

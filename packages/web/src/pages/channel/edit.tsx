@@ -1,0 +1,48 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, Card, Form, Space } from '@arco-design/web-react';
+import { AdvancedFields } from './form/advanced-fields';
+import { BasicFields } from './form/basic-fields';
+import { ModelFields } from './form/model-fields';
+import { useChannelForm } from './form/use-channel-form';
+import { useModelCatalogue } from './form/use-model-catalogue';
+import { useGroups } from './use-groups';
+
+/** /channel/add and /channel/edit/:id: the channel form (spec 2 §3, §5). */
+export default function ChannelEditPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = params.id === undefined ? undefined : Number(params.id);
+  const groups = useGroups();
+  const { typeModels, allModels } = useModelCatalogue();
+  const channelForm = useChannelForm(id, typeModels);
+  const { form, mode, initial } = channelForm;
+  const type: number = Form.useWatch('type', form) ?? initial?.type ?? 1;
+
+  return (
+    <Card title={mode === 'create' ? '创建新的渠道' : '更新渠道信息'} loading={!initial}>
+      {initial && (
+        <Form form={form} initialValues={initial} layout="vertical" style={{ maxWidth: 800 }}>
+          <BasicFields type={type} mode={mode} onTypeChange={channelForm.handleTypeChange} />
+          <ModelFields
+            type={type}
+            groups={groups}
+            typeModels={typeModels}
+            allModels={allModels}
+            fetching={channelForm.fetching}
+            onFillDefaultModels={channelForm.handleFillDefaultModels}
+            onClearModels={channelForm.handleClearModels}
+            onFetchModels={channelForm.handleFetchModels}
+            onAddCustomModels={channelForm.handleAddCustomModels}
+          />
+          <AdvancedFields />
+          <Space>
+            <Button type="primary" onClick={channelForm.handleSubmit}>
+              提交
+            </Button>
+            <Button onClick={() => navigate('/channel')}>取消</Button>
+          </Space>
+        </Form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { Form, Input, InputNumber, Switch } from '@arco-design/web-react';
+
+/** Status code mapping, request timeouts and limits, tag, priority, weight, test model, auto ban, input cap. */
+export function AdvancedFields() {
+  return (
+    <>
+      <Form.Item field="status_code_mapping" label="状态码映射" extra="JSON 对象，将上游返回的状态码映射为其他状态码">
+        <Input.TextArea placeholder='例如：{"400": "500"}' autoSize={{ minRows: 2 }} />
+      </Form.Item>
+      <Form.Item field="model_req_config" label="模型请求超时时间" extra="JSON 对象，按模型设置请求超时时间（秒）">
+        <Input.TextArea placeholder='例如：{"gpt-3.5-turbo": 30}' autoSize={{ minRows: 2 }} />
+      </Form.Item>
+      <Form.Item
+        field="model_req_limit"
+        label="模型请求限制"
+        extra="JSON 对象：rpm、tpm 统计最近 1 分钟，rpd、tpd 统计最近 24 小时"
+      >
+        <Input.TextArea autoSize={{ minRows: 3 }} />
+      </Form.Item>
+      <Form.Item field="tag" label="标签">
+        <Input placeholder="可选，相同标签的渠道可以在列表中聚合管理" />
+      </Form.Item>
+      <Form.Item field="priority" label="优先级">
+        <InputNumber precision={0} />
+      </Form.Item>
+      <Form.Item field="weight" label="权重">
+        <InputNumber precision={0} min={0} />
+      </Form.Item>
+      <Form.Item field="test_model" label="测试模型">
+        <Input placeholder="可选，测试渠道时使用的模型，留空则使用模型列表中的第一个" />
+      </Form.Item>
+      <Form.Item field="auto_ban" label="自动禁用" triggerPropName="checked" extra="请求出错时由网关自动禁用该渠道">
+        <Switch />
+      </Form.Item>
+      <Form.Item field="max_input_tokens" label="最大输入 Token 数" extra="0 表示不限制">
+        <InputNumber precision={0} min={0} />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMemo, useState } from 'react';
+import { Card, Table } from '@arco-design/web-react';
+import { CHANNEL_STATUS } from '@gw/shared';
+import type { ChannelRow, ChannelTagRow } from '@/api/channels';
+import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
+import { getColumns } from './columns';
+import { useChannelListStore } from './list-store';
+import { PAGE_SIZE_OPTIONS } from './local-settings';
+import { SearchForm } from './search-form';
+import { TagEditModal } from './tag-edit-modal';
+import { isTagRow, rowKey } from './tag-rows';
+import { Toolbar } from './toolbar';
+import { useChannelActions } from './use-channel-actions';
+import { useChannelList } from './use-channel-list';
+import { useGroups } from './use-groups';
+import './channel.css';
+
+const rowClassName = (row: ChannelRow) => (row.status === CHANNEL_STATUS.ENABLED ? '' : 'channel-row-disabled');
+
+/** 管理渠道 (spec 2 §2): search, toolbar, channel table with paging and tag mode, tag edit dialog. */
+export default function ChannelPage() {
+  const { rows, total, loading, reload, patchChannel } = useChannelList();
+  const groups = useGroups();
+  const [editingTag, setEditingTag] = useState<ChannelTagRow | null>(null);
+  const handleAction = useChannelActions({ reload, patchChannel, onEditTag: setEditingTag });
+  const { page, pageSize, selectedKeys, setPage, setPageSize, setSelectedKeys } = useChannelListStore();
+  const columns = useMemo(() => getColumns(handleAction, readQuotaDisplay()), [handleAction]);
+
+  const handlePageChange = (nextPage: number, nextSize: number) => {
+    if (nextSize !== pageSize) setPageSize(nextSize);
+    else setPage(nextPage);
+  };
+
+  return (
+    <Card title="管理渠道">
+      <SearchForm groups={groups} />
+      <Toolbar onReload={reload} />
+      <Table<ChannelRow>
+        rowKey={rowKey}
+        columns={columns}
+        data={rows}
+        loading={loading}
+        rowClassName={rowClassName}
+        scroll={{ x: 1300 }}
+        rowSelection={{
+          type: 'checkbox',
+          selectedRowKeys: selectedKeys,
+          onChange: (keys) => setSelectedKeys(keys),
+          checkboxProps: (row) => ({ disabled: isTagRow(row) }),
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total,
+          sizeCanChange: true,
+          sizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: true,
+          onChange: handlePageChange,
+        }}
+      />
+      <TagEditModal row={editingTag} groups={groups} onClose={() => setEditingTag(null)} onSaved={reload} />
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button, Popconfirm, Space } from '@arco-design/web-react';
+import { CHANNEL_STATUS } from '@gw/shared';
+import type { Channel, ChannelTagRow } from '@/api/channels';
+import type { OnChannelAction } from './actions';
+
+export function ChannelRowActions({ channel, onAction }: { channel: Channel; onAction: OnChannelAction }) {
+  const enabled = channel.status === CHANNEL_STATUS.ENABLED;
+  return (
+    <Space size={4}>
+      <Button size="mini" type="text" status={enabled ? 'warning' : 'success'} onClick={() => onAction({ kind: 'toggle', channel })}>
+        {enabled ? '禁用' : '启用'}
+      </Button>
+      <Button size="mini" type="text" onClick={() => onAction({ kind: 'edit', channel })}>
+        编辑
+      </Button>
+      <Button size="mini" type="text" onClick={() => onAction({ kind: 'copy', channel })}>
+        复制
+      </Button>
+      <Popconfirm title={`确定删除渠道 ${channel.name} 吗？`} onOk={() => onAction({ kind: 'delete', channel })}>
+        <Button size="mini" type="text" status="danger">
+          删除
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+export function TagRowActions({ row, onAction }: { row: ChannelTagRow; onAction: OnChannelAction }) {
+  return (
+    <Space size={4}>
+      <Button size="mini" type="text" status="success" onClick={() => onAction({ kind: 'tag-enable', row })}>
+        启用全部
+      </Button>
+      <Button size="mini" type="text" status="warning" onClick={() => onAction({ kind: 'tag-disable', row })}>
+        禁用全部
+      </Button>
+      <Button size="mini" type="text" onClick={() => onAction({ kind: 'tag-edit', row })}>
+        编辑标签
+      </Button>
+    </Space>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Message } from '@arco-design/web-react';
+import { CHANNEL_STATUS } from '@gw/shared';
+import { call, callOk } from '@/api/http';
+import {
+  callWithReason,
+  createChannel,
+  deleteChannel,
+  setTagEnabled,
+  updateChannel,
+  updateTag,
+  type Channel,
+  type ChannelQuickEdit,
+  type ChannelTagRow,
+} from '@/api/channels';
+import type { ChannelAction } from './actions';
+import { copyOf } from './form/channel-form';
+
+const MSG_DONE = '操作成功完成！';
+export const MSG_TAG_UPDATED = '标签更新成功！';
+
+interface ChannelActionDeps {
+  reload: () => void;
+  /** Puts a channel changed by a quick edit back into the rows. */
+  patchChannel: (channel: Channel) => void;
+  onEditTag: (row: ChannelTagRow) => void;
+}
+
+/** Carries out what a row asks: quick edits patch the row in place, everything else reloads. */
+export function useChannelActions({ reload, patchChannel, onEditTag }: ChannelActionDeps) {
+  const navigate = useNavigate();
+
+  const quickEdit = useCallback(
+    async (channel: Channel, fields: Omit<ChannelQuickEdit, 'id'>) => {
+      if (!(await callOk(updateChannel({ id: channel.id, ...fields })))) return;
+      patchChannel({ ...channel, ...fields });
+      Message.success(MSG_DONE);
+    },
+    [patchChannel],
+  );
+
+  const tagCall = useCallback(
+    async (promise: ReturnType<typeof updateTag>, success: string) => {
+      if ((await call(promise)) === undefined) return;
+      Message.success(success);
+      reload();
+    },
+    [reload],
+  );
+
+  return useCallback(
+    async (action: ChannelAction) => {
+      switch (action.kind) {
+        case 'toggle': {
+          const enabled = action.channel.status === CHANNEL_STATUS.ENABLED;
+          return quickEdit(action.channel, { status: enabled ? CHANNEL_STATUS.MANUALLY_DISABLED : CHANNEL_STATUS.ENABLED });
+        }
+        case 'priority':
+          return quickEdit(action.channel, { priority: action.value });
+        case 'weight':
+          return quickEdit(action.channel, { weight: action.value });
+        case 'edit':
+          return navigate(`/channel/edit/${action.channel.id}`);
+        case 'copy':
+          if (await callWithReason(createChannel(copyOf(action.channel)), '渠道复制失败')) {
+            Message.success('渠道复制成功');
+            reload();
+          }
+          return;
+        case 'delete':
+          if (await callOk(deleteChannel(action.channel.id))) {
+            Message.success(MSG_DONE);
+            reload();
+          }
+          return;
+        case 'tag-enable':
+        case 'tag-disable':
+          return tagCall(setTagEnabled(action.row.tag, action.kind === 'tag-enable'), MSG_DONE);
+        case 'tag-priority':
+          return tagCall(updateTag({ tag: action.row.tag, priority: action.value }), MSG_TAG_UPDATED);
+        case 'tag-weight':
+          return tagCall(updateTag({ tag: action.row.tag, weight: action.value }), MSG_TAG_UPDATED);
+        case 'tag-edit':
+          return onEditTag(action.row);
+      }
+    },
+    [navigate, onEditTag, quickEdit, reload, tagCall],
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Button, Form, Input } from '@arco-design/web-react';
+import { IconSearch } from '@arco-design/web-react/icon';
+import type { TokenSearch } from '@/api/tokens';
+
+interface SearchFormProps {
+  onSearch: (search: TokenSearch) => void;
+}
+
+/** Search by name keyword and key; both empty lists every token again. */
+export function SearchForm({ onSearch }: SearchFormProps) {
+  const [keyword, setKeyword] = useState('');
+  const [token, setToken] = useState('');
+
+  const handleSubmit = () => onSearch({ keyword: keyword.trim(), token: token.trim() });
+
+  const handleReset = () => {
+    setKeyword('');
+    setToken('');
+    onSearch({ keyword: '', token: '' });
+  };
+
+  return (
+    <Form layout="inline" onSubmit={handleSubmit} style={{ marginBottom: 16 }}>
+      <Form.Item label="名称">
+        <Input aria-label="令牌名称" allowClear value={keyword} onChange={setKeyword} placeholder="令牌名称关键字" style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item label="密钥">
+        <Input aria-label="令牌密钥" allowClear value={token} onChange={setToken} placeholder="完整的令牌密钥" style={{ width: 280 }} />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
+          查询
+        </Button>
+      </Form.Item>
+      <Form.Item>
+        <Button onClick={handleReset}>重置</Button>
+      </Form.Item>
+    </Form>
+  );
+}
