@@ -1,5 +1,6 @@
 import { InitialAccounts1763776800000 } from './1763776800000-initial-accounts';
 import { TokensChannelsAbilities1763870400000 } from './1763870400000-tokens-channels-abilities';
+import { Logs1763956800000 } from './1763956800000-logs';
 
 /** Every migration, oldest first. A new migration is added at the end of this list. */
-export const migrations = [InitialAccounts1763776800000, TokensChannelsAbilities1763870400000];
+export const migrations = [InitialAccounts1763776800000, TokensChannelsAbilities1763870400000, Logs1763956800000];

@@ -15,6 +15,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { OptionsModule } from './options/options.module';
 import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
+import { RelayModule } from './relay/relay.module';
 import { StatusModule } from './status/status.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UpdatesModule } from './updates/updates.module';
@@ -40,6 +41,7 @@ export class AppModule {
         UpdatesModule,
         TokensModule,
         ChannelsModule,
+        RelayModule,
       ],
       providers: [
         // Rate limits are checked before authentication, so that guessing costs a request too.

@@ -62,6 +62,15 @@ describe('access rules', () => {
         'POST /api/user/login',
         'GET /api/user/logout',
         'POST /api/user/register',
+        // The relay: public to the session guard, every call authenticated by its sk- token.
+        'POST /v1/chat/completions',
+        'POST /v1/completions',
+        'POST /v1/embeddings',
+        'POST /v1/images/generations',
+        'POST /v1/moderations',
+        'POST /v1/rerank',
+        'POST /v1/audio/speech',
+        'GET /v1/models',
       ].sort(),
     );
   });

@@ -4,6 +4,7 @@ import { CHANNEL_STATUS } from '@gw/shared';
 import { EntityManager, Repository } from 'typeorm';
 import { BusinessError } from '../common/business.error';
 import { AbilityEntity } from './ability.entity';
+import { ChannelEvents } from './channel-events';
 import { ChannelEntity } from './channel.entity';
 import { splitList } from './comma-list';
 
@@ -12,7 +13,10 @@ type ChannelShape = Pick<ChannelEntity, 'id' | 'group' | 'models' | 'status' | '
 /** Keeps the abilities index equal to what the channels say (DESIGN.md §5.3). */
 @Injectable()
 export class AbilitiesService {
-  constructor(@InjectRepository(AbilityEntity) private readonly abilities: Repository<AbilityEntity>) {}
+  constructor(
+    @InjectRepository(AbilityEntity) private readonly abilities: Repository<AbilityEntity>,
+    private readonly events: ChannelEvents,
+  ) {}
 
   /**
    * Makes the channel's rows exactly group × model, in the caller's transaction: rows no longer
@@ -44,12 +48,14 @@ export class AbilitiesService {
 
   /** Rebuilds every channel's rows (POST /api/channel/fix); returns how many channels were synced. */
   async rebuildAll(): Promise<number> {
-    return this.abilities.manager.transaction(async (manager) => {
+    const count = await this.abilities.manager.transaction(async (manager) => {
       const channels = await manager.find(ChannelEntity);
       await manager.query('DELETE FROM abilities WHERE channel_id NOT IN (SELECT id FROM channels)');
       for (const channel of channels) await this.sync(manager, channel);
       return channels.length;
     });
+    await this.events.changed();
+    return count;
   }
 
   /** Model names enabled for a group, for the user's model list. */
@@ -62,7 +68,9 @@ export class AbilitiesService {
   }
 
   async setFlags(key: { channel_id: number; group: string; model: string }, flags: { is_deep_seek?: boolean; is_viewable?: boolean }): Promise<void> {
+    if (flags.is_deep_seek === undefined && flags.is_viewable === undefined) throw new BusinessError('没有任何修改');
     const result = await this.abilities.update(key, flags);
     if (!result.affected) throw new BusinessError('该渠道能力不存在');
+    await this.events.changed();
   }
 }

@@ -4,6 +4,7 @@ import { AbilitiesService } from './abilities.service';
 import { AbilityEntity } from './ability.entity';
 import { CatalogController } from './catalog.controller';
 import { ChannelEntity } from './channel.entity';
+import { ChannelEvents } from './channel-events';
 import { ChannelsController } from './channels.controller';
 import { ChannelsService } from './channels.service';
 import { ModelCatalogService } from './model-catalog.service';
@@ -11,7 +12,7 @@ import { ModelCatalogService } from './model-catalog.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity])],
   controllers: [ChannelsController, CatalogController],
-  providers: [ChannelsService, AbilitiesService, ModelCatalogService],
-  exports: [AbilitiesService, ChannelsService],
+  providers: [ChannelsService, AbilitiesService, ModelCatalogService, ChannelEvents],
+  exports: [AbilitiesService, ChannelsService, ChannelEvents],
 })
 export class ChannelsModule {}

@@ -7,6 +7,7 @@ import { nowSeconds } from '../common/time';
 import { SecretBox } from '../crypto/secret-box';
 import { OptionsService } from '../options/options.service';
 import { AbilitiesService } from './abilities.service';
+import { ChannelEvents } from './channel-events';
 import { ChannelEntity } from './channel.entity';
 import { ChannelDraft, checkKeyFormat, MSG_NAME_AND_KEY, normalizeChannel, splitKeys } from './channel-rules';
 import { ChannelView, TagRow, toChannelView, toTagRows } from './channel.view';
@@ -58,7 +59,15 @@ export class ChannelsService {
     private readonly abilities: AbilitiesService,
     private readonly secrets: SecretBox,
     private readonly options: OptionsService,
+    private readonly events: ChannelEvents,
   ) {}
+
+  /** Runs a change and then tells every instance's relay cache. */
+  private async announce<T>(change: Promise<T>): Promise<T> {
+    const result = await change;
+    await this.events.changed();
+    return result;
+  }
 
   /** Group names that have a ratio: the groups a channel may serve. */
   groups(): string[] {
@@ -140,7 +149,7 @@ export class ChannelsService {
     } else {
       throw new BusinessError(MSG_NAME_AND_KEY);
     }
-    return this.channels.manager.transaction(async (manager) => {
+    return this.announce(this.channels.manager.transaction(async (manager) => {
       const ids: number[] = [];
       for (const key_sealed of sealedKeys) {
         const saved = await manager.save(ChannelEntity, manager.create(ChannelEntity, { ...draft, key_sealed, balance: 0, balance_updated_time: 0, used_quota: 0, response_time: 0, test_time: 0, created_time: nowSeconds(), other_info: '' }));
@@ -148,12 +157,12 @@ export class ChannelsService {
         ids.push(saved.id);
       }
       return ids;
-    });
+    }));
   }
 
   /** Updates any fields; an empty or absent key keeps the stored one. */
   async update(dto: UpdateChannelDto): Promise<ChannelView> {
-    return this.channels.manager.transaction(async (manager) => {
+    return this.announce(this.channels.manager.transaction(async (manager) => {
       const current = await manager.findOne(ChannelEntity, { where: { id: dto.id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
       const draft = normalizeChannel(this.merge(current, dto), this.groups());
@@ -172,22 +181,22 @@ export class ChannelsService {
       const saved = await manager.findOneByOrFail(ChannelEntity, { id: dto.id });
       await this.abilities.sync(manager, saved);
       return toChannelView(saved);
-    });
+    }));
   }
 
   async remove(id: number): Promise<void> {
-    const result = await this.channels.delete({ id });
+    const result = await this.announce(this.channels.delete({ id }));
     if (!result.affected) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
   }
 
   /** Deletes the channels disabled by hand or by the gateway; abilities go with them (cascade). */
   async removeDisabled(): Promise<number> {
-    const result = await this.channels.delete({ status: In([CHANNEL_STATUS.MANUALLY_DISABLED, CHANNEL_STATUS.AUTO_DISABLED]) });
+    const result = await this.announce(this.channels.delete({ status: In([CHANNEL_STATUS.MANUALLY_DISABLED, CHANNEL_STATUS.AUTO_DISABLED]) }));
     return result.affected ?? 0;
   }
 
   async removeMany(ids: number[]): Promise<number> {
-    const result = await this.channels.delete({ id: In(ids) });
+    const result = await this.announce(this.channels.delete({ id: In(ids) }));
     return result.affected ?? 0;
   }
 
@@ -216,7 +225,7 @@ export class ChannelsService {
   }
 
   private updateTagged(tag: string, fields: ChannelFieldsDto): Promise<number> {
-    return this.channels.manager.transaction(async (manager) => {
+    return this.announce(this.channels.manager.transaction(async (manager) => {
       const channels = await this.tagged(manager, tag);
       const groups = this.groups();
       for (const channel of channels) {
@@ -227,7 +236,7 @@ export class ChannelsService {
         await this.abilities.sync(manager, { ...channel, ...draft });
       }
       return channels.length;
-    });
+    }));
   }
 
   async fetchModelsOf(id: number): Promise<string[]> {

@@ -1,0 +1,62 @@
+import { usageFromOpenAI } from '../billing/usage';
+import type { RelayContext, RelayMode } from '../relay-context';
+import type { UpstreamCall } from '../upstream.client';
+import type { ChatAdaptor, ChatStreamTranslator, PassthroughAdaptor, ProviderAdaptor } from './adaptor';
+import { OpenAiStreamTranslator } from './openai-stream';
+import { openAiUrl } from './openai-paths';
+
+/** Reads OpenAI's error body (`{error: {message}}`), or falls back to the raw text. */
+export function openAiErrorMessage(raw: string): string {
+  try {
+    const body = JSON.parse(raw) as { error?: { message?: unknown } | string; message?: unknown };
+    if (typeof body.error === 'object' && typeof body.error?.message === 'string') return body.error.message;
+    if (typeof body.error === 'string') return body.error;
+    if (typeof body.message === 'string') return body.message;
+  } catch {
+    // not JSON
+  }
+  return raw.slice(0, 500) || 'upstream error';
+}
+
+function headers(ctx: RelayContext, contentType: string): Record<string, string> {
+  const result: Record<string, string> = { 'content-type': contentType, authorization: `Bearer ${ctx.channel.key}` };
+  if (ctx.channel.organization) result['openai-organization'] = ctx.channel.organization;
+  return result;
+}
+
+/**
+ * The OpenAI-compatible family: OpenAI and every provider speaking its format (DESIGN.md §5.4).
+ * Requests go out as the client sent them, with the mapped model; streams pass through.
+ */
+export class OpenAiAdaptor implements ChatAdaptor, PassthroughAdaptor {
+  chatRequest(ctx: RelayContext, body: Record<string, unknown>): UpstreamCall {
+    const outgoing: Record<string, unknown> = { ...body, model: ctx.upstreamModel };
+    // Ask for usage in streams, so that billing uses the provider's own count.
+    if (ctx.stream) outgoing.stream_options = { ...((body.stream_options as object) ?? {}), include_usage: true };
+    return { url: openAiUrl(ctx.channel, ctx.mode, ctx.upstreamModel), headers: headers(ctx, 'application/json'), body: JSON.stringify(outgoing) };
+  }
+
+  chatResponse(_ctx: RelayContext, raw: string): { body: string; usage?: ReturnType<typeof usageFromOpenAI>; model?: string } {
+    const parsed = JSON.parse(raw) as { usage?: unknown; model?: unknown };
+    return { body: raw, usage: usageFromOpenAI(parsed.usage), model: typeof parsed.model === 'string' ? parsed.model : undefined };
+  }
+
+  chatStream(ctx: RelayContext): ChatStreamTranslator {
+    return new OpenAiStreamTranslator(ctx.clientWantsUsage);
+  }
+
+  passthroughRequest(ctx: RelayContext, body: string | Buffer, contentType: string): UpstreamCall {
+    return { url: openAiUrl(ctx.channel, ctx.mode, ctx.upstreamModel), headers: headers(ctx, contentType), body };
+  }
+
+  errorMessage(raw: string): string {
+    return openAiErrorMessage(raw);
+  }
+}
+
+const PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'moderations', 'rerank', 'speech', 'transcriptions']);
+
+export function openAiProvider(): ProviderAdaptor {
+  const adaptor = new OpenAiAdaptor();
+  return { chat: adaptor, passthrough: { adaptor, modes: PASSTHROUGH_MODES } };
+}

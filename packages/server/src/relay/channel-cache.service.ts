@@ -1,0 +1,125 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { CHANNEL_STATUS } from '@gw/shared';
+import { DataSource } from 'typeorm';
+import { ChannelEvents } from '../channels/channel-events';
+import { SecretBox } from '../crypto/secret-box';
+import type { Candidate } from './channel-selector';
+import type { RelayChannel } from './relay-context';
+
+/** Longest a snapshot is trusted even without a change notice (a lost message heals itself). */
+const MAX_AGE_MS = 60_000;
+
+interface Row {
+  group: string;
+  model: string;
+  priority: number;
+  weight: number;
+  id: number;
+  type: number;
+  name: string;
+  base_url: string;
+  key_sealed: string;
+  openai_organization: string;
+  other: string;
+  model_mapping: string;
+  status_code_mapping: string;
+  model_req_config: string;
+  auto_ban: number;
+}
+
+function parseObject<T>(text: string): Record<string, T> {
+  if (!text) return {};
+  try {
+    const parsed = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+const keyOf = (group: string, model: string) => `${group}\u0000${model}`;
+
+/**
+ * The relay's in-memory view of enabled abilities and their channels (keys opened once), so that
+ * choosing a channel costs no database round trip. Reloaded lazily after any channel change on
+ * any instance.
+ */
+@Injectable()
+export class ChannelCacheService implements OnModuleInit {
+  private readonly logger = new Logger(ChannelCacheService.name);
+  private snapshot = new Map<string, Candidate[]>();
+  private loadedAt = 0;
+  private stale = true;
+  private loading?: Promise<void>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly secrets: SecretBox,
+    private readonly events: ChannelEvents,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.events.onChange(() => {
+      this.stale = true;
+    });
+  }
+
+  /** Enabled candidates for a group and model, highest priority first. */
+  async candidates(group: string, model: string): Promise<readonly Candidate[]> {
+    if (this.stale || Date.now() - this.loadedAt > MAX_AGE_MS) await this.reload();
+    return this.snapshot.get(keyOf(group, model)) ?? [];
+  }
+
+  private reload(): Promise<void> {
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
+    this.stale = false;
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT a."group", a.model, a.priority, a.weight, c.id, c.type, c.name, c.base_url, c.key_sealed,
+              c.openai_organization, c.other, c.model_mapping, c.status_code_mapping, c.model_req_config, c.auto_ban
+         FROM abilities a JOIN channels c ON c.id = a.channel_id
+        WHERE a.enabled AND c.status = $1
+        ORDER BY a.priority DESC, c.id`,
+      [CHANNEL_STATUS.ENABLED],
+    );
+    const channels = new Map<number, RelayChannel>();
+    const snapshot = new Map<string, Candidate[]>();
+    for (const row of rows) {
+      let channel = channels.get(row.id);
+      if (!channel) {
+        try {
+          channel = {
+            id: row.id,
+            type: row.type,
+            name: row.name,
+            baseUrl: row.base_url,
+            key: this.secrets.open(row.key_sealed),
+            organization: row.openai_organization,
+            other: row.other,
+            modelMapping: parseObject<string>(row.model_mapping),
+            statusCodeMapping: parseObject<string>(row.status_code_mapping),
+            modelTimeouts: parseObject<number>(row.model_req_config),
+            priority: row.priority,
+            weight: row.weight,
+            autoBan: row.auto_ban === 1,
+          };
+        } catch {
+          this.logger.error(`Channel ${row.id}: its key cannot be opened with the current CRYPTO_SECRET; skipped`);
+          continue;
+        }
+        channels.set(row.id, channel);
+      }
+      const key = keyOf(row.group, row.model);
+      const list = snapshot.get(key) ?? [];
+      list.push({ channel, priority: row.priority, weight: row.weight });
+      snapshot.set(key, list);
+    }
+    this.snapshot = snapshot;
+    this.loadedAt = Date.now();
+  }
+}

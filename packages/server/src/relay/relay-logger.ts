@@ -1,0 +1,87 @@
+import { performance } from 'node:perf_hooks';
+import { Injectable } from '@nestjs/common';
+import { nowSeconds } from '../common/time';
+import { LOG_TYPE } from '../logs/log.entity';
+import { LogWriterService } from '../logs/log-writer.service';
+import { OptionsService } from '../options/options.service';
+import type { Price } from './billing/pricing';
+import type { Usage } from './billing/usage';
+import type { Attempt } from './relay-attempts';
+import type { RelayContext } from './relay-context';
+import type { RelayError } from './relay-error';
+
+/** Turns a finished relay request into its log row (spec 2 §3 Log), queued for the batch writer. */
+@Injectable()
+export class RelayLogger {
+  constructor(
+    private readonly writer: LogWriterService,
+    private readonly options: OptionsService,
+  ) {}
+
+  private base(ctx: RelayContext, attempts: Attempt[]) {
+    return {
+      created_at: nowSeconds(),
+      user_id: ctx.caller.userId,
+      username: ctx.caller.username,
+      token_id: ctx.caller.tokenId,
+      token_name: ctx.caller.tokenName,
+      channel: ctx.channel.id,
+      channel_name: ctx.channel.name,
+      model_name: ctx.requestModel,
+      group: ctx.caller.group,
+      use_time: Math.round((performance.now() - ctx.startedAt) / 1000),
+      is_stream: ctx.stream,
+      attempts_log: JSON.stringify(attempts),
+      request_id: ctx.requestId,
+      ip: ctx.clientIp.slice(0, 64),
+    };
+  }
+
+  consumed(ctx: RelayContext, outcome: { usage: Usage; price: Price; charged: number; attempts: Attempt[]; status: number; respModel?: string }): void {
+    if (!this.options.getBoolean('LogConsumeEnabled')) return;
+    const { usage, price } = outcome;
+    const other = {
+      frt: ctx.firstTokenAt !== undefined ? Math.round(ctx.firstTokenAt - ctx.startedAt) : undefined,
+      model_ratio: price.modelRatio,
+      completion_ratio: price.completionRatio,
+      group_ratio: price.groupRatio,
+      model_price: price.modelPrice,
+      cache_ratio: price.cacheReadRatio,
+      upstream_model: ctx.upstreamModel !== ctx.requestModel ? ctx.upstreamModel : undefined,
+      admin_info: { use_channel: outcome.attempts.map((attempt) => attempt.channel_id) },
+    };
+    this.writer.write({
+      ...this.base(ctx, outcome.attempts),
+      type: LOG_TYPE.CONSUME,
+      resp_model_name: outcome.respModel ?? ctx.upstreamModel,
+      quota: outcome.charged,
+      prompt_tokens: usage.prompt_tokens,
+      prompt_audio_tokens: usage.prompt_audio_tokens,
+      cache_creation_input_tokens: usage.cache_creation_tokens,
+      cache_read_input_tokens: usage.cache_read_tokens,
+      completion_tokens: usage.completion_tokens,
+      thoughts_tokens: usage.reasoning_tokens,
+      status_code: outcome.status,
+      content: '',
+      other: JSON.stringify(other),
+    });
+  }
+
+  failed(ctx: RelayContext, error: RelayError, attempts: Attempt[]): void {
+    this.writer.write({
+      ...this.base(ctx, attempts),
+      type: LOG_TYPE.ERROR,
+      resp_model_name: '',
+      quota: 0,
+      prompt_tokens: 0,
+      prompt_audio_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      completion_tokens: 0,
+      thoughts_tokens: 0,
+      status_code: error.status,
+      content: error.message.slice(0, 2000),
+      other: JSON.stringify({ admin_info: { use_channel: attempts.map((attempt) => attempt.channel_id) } }),
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { LogsModule } from '../logs/logs.module';
+import { AutoDisableService } from './auto-disable.service';
+import { PriceService } from './billing/price.service';
+import { QuotaLedgerService } from './billing/quota-ledger.service';
+import { ChannelCacheService } from './channel-cache.service';
+import { RelayController } from './relay.controller';
+import { RelayLogger } from './relay-logger';
+import { RelayModelsService } from './relay-models.service';
+import { RelayService } from './relay.service';
+import { TokenAuthService } from './token-auth.service';
+import { TokenRateLimiter } from './token-rate-limiter';
+import { UpstreamClient } from './upstream.client';
+
+@Module({
+  imports: [ChannelsModule, LogsModule],
+  controllers: [RelayController],
+  providers: [
+    RelayService,
+    RelayModelsService,
+    TokenAuthService,
+    TokenRateLimiter,
+    ChannelCacheService,
+    PriceService,
+    QuotaLedgerService,
+    UpstreamClient,
+    AutoDisableService,
+    RelayLogger,
+  ],
+})
+export class RelayModule {}

@@ -1,0 +1,250 @@
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LogWriterService } from '../logs/log-writer.service';
+import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
+import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+
+/** Ratio 1 and completion ratio 2: a mock answer (11 prompt + 7 completion tokens) costs 11 + 14 = 25. */
+const MOCK_COST = 25;
+const MODELS = ['mock-a', 'mock-b', 'alias', 'no-usage', 'slow-stream', 'cut-stream', 'fail-500', 'fail-401', 'fail-429', 'embed-1', 'only-500', 'dead-key'];
+
+describe('relay (integration, OpenAI-compatible upstream)', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let upstream: MockOpenAiUpstream;
+  let baseURL: string;
+
+  beforeAll(async () => {
+    upstream = await new MockOpenAiUpstream().start();
+    t = await startTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
+    admin = (await t.login('root', ROOT_PASSWORD)).agent;
+    const ratios = Object.fromEntries(MODELS.map((model) => [model, 1]));
+    await admin.put('/api/option/').send({ key: 'ModelRatio', value: JSON.stringify(ratios) });
+    await admin.put('/api/option/').send({ key: 'CompletionRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 2]))) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.stop();
+  });
+
+  const channel = async (fields: Record<string, unknown>): Promise<number> => {
+    const reply = await admin.post('/api/channel/').send({ type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, groups: ['default'], ...fields });
+    if (!reply.body.success) throw new Error(reply.body.message);
+    return reply.body.data.ids[0];
+  };
+  /** A user with `quota` and an unlimited token: returns the user id, key and SDK client. */
+  const customer = async (name: string, quota: number, tokenFields: Record<string, unknown> = {}) => {
+    const { agent, userId } = await t.signUp(name);
+    await t.db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, quota]);
+    const created = await agent.post('/api/token/').send({ name: 'relay', unlimited_quota: true, ...tokenFields });
+    if (!created.body.success) throw new Error(created.body.message);
+    const key = created.body.data[0].key as string;
+    return { userId, key, agent, client: new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }) };
+  };
+  const quotaOf = async (userId: number) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
+  /**
+   * The user's log rows once `count` have been written: settlement and logging happen after the
+   * answer reached the client, off the hot path.
+   */
+  const logsOf = async (userId: number, count = 1) => {
+    for (let i = 0; i < 100; i++) {
+      await t.app.get(LogWriterService).flush();
+      const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
+      if (rows.length >= count) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`fewer than ${count} log rows for user ${userId}`);
+  };
+
+  describe('chat completions through the official openai client', () => {
+    beforeAll(async () => {
+      await channel({ name: 'primary', models: 'mock-a,no-usage,slow-stream,cut-stream,embed-1', key: 'sk-primary' });
+    });
+
+    it('answers a non-streamed request and bills the exact upstream usage', async () => {
+      const { client, userId } = await customer('chat1', 100_000);
+      const reply = await client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] });
+      expect(reply.choices[0].message.content).toBe('Hello from mock-a');
+      expect(reply.usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 7 });
+      const [log] = await logsOf(userId);
+      expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
+      expect(log).toMatchObject({ type: 2, model_name: 'mock-a', prompt_tokens: 11, completion_tokens: 7, is_stream: false, channel_name: 'primary' });
+      expect(Number(log.quota)).toBe(MOCK_COST);
+      expect(JSON.parse(log.other)).toMatchObject({ model_ratio: 1, completion_ratio: 2, group_ratio: 1 });
+      const [user] = await t.db.query('SELECT used_quota, request_count FROM users WHERE id = $1', [userId]);
+      expect(user).toMatchObject({ request_count: 1 });
+      expect(Number(user.used_quota)).toBe(MOCK_COST);
+      expect(upstream.seen.at(-1)?.authorization).toBe('Bearer sk-primary');
+    });
+
+    it('streams chunk by chunk and hides the usage chunk the client did not ask for', async () => {
+      const { client, userId } = await customer('chat2', 100_000);
+      const stream = await client.chat.completions.create({ model: 'mock-a', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+      const parts: string[] = [];
+      let sawUsage = false;
+      for await (const chunk of stream) {
+        parts.push(chunk.choices[0]?.delta?.content ?? '');
+        if (chunk.usage) sawUsage = true;
+      }
+      expect(parts.join('')).toBe('Hello from mock-a');
+      expect(sawUsage).toBe(false);
+      expect(upstream.seen.at(-1)?.body.stream_options).toEqual({ include_usage: true });
+      const [log] = await logsOf(userId);
+      expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
+      expect(log).toMatchObject({ is_stream: true, completion_tokens: 7 });
+      expect(JSON.parse(log.other).frt).toBeGreaterThanOrEqual(0);
+    });
+
+    it('passes the usage chunk to a client that asked for it', async () => {
+      const { client } = await customer('chat3', 100_000);
+      const stream = await client.chat.completions.create({ model: 'mock-a', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] });
+      let usage: unknown;
+      for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
+      expect(usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 7 });
+    });
+
+    it('counts with a tokenizer when the upstream reports no usage', async () => {
+      const { client, userId } = await customer('chat4', 100_000);
+      await client.chat.completions.create({ model: 'no-usage', messages: [{ role: 'user', content: 'count me please' }] });
+      const [log] = await logsOf(userId);
+      expect(log.prompt_tokens).toBeGreaterThan(3);
+      expect(Number(log.quota)).toBeGreaterThan(0);
+      expect(await quotaOf(userId)).toBe(100_000 - Number(log.quota));
+    });
+
+    it('ends a stream cut by the upstream with an error event, not [DONE], and bills what was produced', async () => {
+      const { key, userId } = await customer('chat5', 100_000);
+      const reply = await fetch(`${baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'cut-stream', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      const text = await reply.text();
+      expect(text).toContain('Hello');
+      expect(text).toContain('"error"');
+      expect(text).not.toContain('[DONE]');
+      const [log] = await logsOf(userId);
+      expect(log.completion_tokens).toBeGreaterThan(0);
+      expect(await quotaOf(userId)).toBe(100_000 - Number(log.quota));
+    });
+
+    it('aborts the upstream when the client disconnects, and bills what was produced', async () => {
+      const { key, userId } = await customer('chat6', 100_000);
+      const closedBefore = upstream.closedEarly;
+      const controller = new AbortController();
+      const reply = await fetch(`${baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'slow-stream', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+        signal: controller.signal,
+      });
+      const reader = reply.body!.getReader();
+      await reader.read();
+      await reader.read();
+      controller.abort();
+      for (let i = 0; i < 50 && upstream.closedEarly === closedBefore; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(upstream.closedEarly).toBe(closedBefore + 1);
+      let logs: Array<{ quota: string; completion_tokens: number }> = [];
+      for (let i = 0; i < 50 && logs.length === 0; i++) {
+        logs = await logsOf(userId);
+        if (logs.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(logs[0].completion_tokens).toBeGreaterThan(0);
+      expect(logs[0].completion_tokens).toBeLessThan(40);
+      expect(await quotaOf(userId)).toBe(100_000 - Number(logs[0].quota));
+    });
+
+    it('relays embeddings and bills their usage', async () => {
+      const { client, userId } = await customer('embed', 100_000);
+      const reply = await client.embeddings.create({ model: 'embed-1', input: 'vector me', encoding_format: 'float' });
+      expect(reply.data[0].embedding).toEqual([0.1, 0.2]);
+      await logsOf(userId);
+      expect(await quotaOf(userId)).toBe(100_000 - 5);
+    });
+
+    it('lists the models the token may use', async () => {
+      const { client } = await customer('lister', 10, { model_limits_enabled: true, model_limits: 'mock-a' });
+      const models = await client.models.list();
+      expect(models.data.map((model) => model.id)).toEqual(['mock-a']);
+    });
+  });
+
+  describe('channel choice and failover', () => {
+    it('retries a retryable failure on the next tier and records every attempt', async () => {
+      await admin.put('/api/option/').send({ key: 'RetryTimes', value: '2' });
+      const bad = await channel({ name: 'bad-tier', models: 'mock-b', priority: 10, model_mapping: '{"mock-b":"fail-500"}' });
+      const good = await channel({ name: 'good-tier', models: 'mock-b', priority: 0 });
+      const { client, userId } = await customer('failover', 100_000);
+      const reply = await client.chat.completions.create({ model: 'mock-b', messages: [{ role: 'user', content: 'hi' }] });
+      expect(reply.choices[0].message.content).toBe('Hello from mock-b');
+      const [log] = await logsOf(userId);
+      expect(JSON.parse(log.other).admin_info.use_channel).toEqual([bad, good]);
+      const attempts = JSON.parse(log.attempts_log);
+      expect(attempts.map((attempt: { status: number }) => attempt.status)).toEqual([500, 200]);
+      expect(log.channel).toBe(good);
+    });
+
+    it('gives up after RetryTimes, maps the status and refunds the reservation', async () => {
+      await admin.put('/api/option/').send({ key: 'RetryTimes', value: '0' });
+      await channel({ name: 'only-bad', models: 'only-500', model_mapping: '{"only-500":"fail-500"}', status_code_mapping: '{"500":"502"}' });
+      const { client, userId } = await customer('giveup', 100_000);
+      await expect(client.chat.completions.create({ model: 'only-500', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 502 });
+      expect(await quotaOf(userId)).toBe(100_000);
+      const [log] = await logsOf(userId);
+      expect(log).toMatchObject({ type: 5, status_code: 502 });
+    });
+
+    it('sends the mapped model upstream and logs the requested one', async () => {
+      await channel({ name: 'mapper', models: 'alias', model_mapping: '{"alias":"mock-real"}' });
+      const { client, userId } = await customer('mapping', 100_000);
+      await client.chat.completions.create({ model: 'alias', messages: [{ role: 'user', content: 'hi' }] });
+      expect(upstream.seen.at(-1)?.body.model).toBe('mock-real');
+      const [log] = await logsOf(userId);
+      expect(log.model_name).toBe('alias');
+      expect(JSON.parse(log.other).upstream_model).toBe('mock-real');
+    });
+
+    it('disables a channel whose key the upstream rejects, when auto-ban is on', async () => {
+      await admin.put('/api/option/').send({ key: 'AutomaticDisableChannelEnabled', value: 'true' });
+      const id = await channel({ name: 'dead', models: 'dead-key', model_mapping: '{"dead-key":"fail-401"}', auto_ban: 1 });
+      const { client } = await customer('deadkey', 100_000);
+      await expect(client.chat.completions.create({ model: 'dead-key', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 401 });
+      const [row] = await t.db.query('SELECT status, other_info FROM channels WHERE id = $1', [id]);
+      expect(row.status).toBe(3);
+      expect(JSON.parse(row.other_info).status_reason).toContain('Incorrect API key');
+      await expect(client.chat.completions.create({ model: 'dead-key', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 503 });
+    });
+  });
+
+  describe('token and quota checks', () => {
+    it('refuses an unknown key, a model outside the limits, an unpriced model and an empty balance', async () => {
+      await expect(new OpenAI({ apiKey: 'sk-nope', baseURL, maxRetries: 0 }).chat.completions.create({ model: 'mock-a', messages: [] })).rejects.toMatchObject({ status: 401 });
+      const limited = await customer('limited', 100_000, { model_limits_enabled: true, model_limits: 'mock-b' });
+      await expect(limited.client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 403 });
+      const unpriced = await customer('unpriced', 100_000);
+      await expect(unpriced.client.chat.completions.create({ model: 'not-priced-model', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 400 });
+      const broke = await customer('broke', 0);
+      await expect(broke.client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 403 });
+    });
+
+    it('never lets 50 parallel requests spend more than the balance, and logs exactly what was spent', async () => {
+      // Each request reserves its prompt estimate plus max_tokens × 2 and settles at 25.
+      const { client, userId } = await customer('racer', 5 * MOCK_COST + 400);
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, () => client.chat.completions.create({ model: 'mock-a', max_tokens: 40, messages: [{ role: 'user', content: 'hi' }] })),
+      );
+      const succeeded = results.filter((result) => result.status === 'fulfilled').length;
+      expect(succeeded).toBeGreaterThanOrEqual(5);
+      const logs = await logsOf(userId, 50);
+      const left = await quotaOf(userId);
+      expect(left).toBeGreaterThanOrEqual(0);
+      const charged = logs.filter((log: { type: number }) => log.type === 2).reduce((sum: number, log: { quota: string }) => sum + Number(log.quota), 0);
+      expect(charged).toBe(5 * MOCK_COST + 400 - left);
+      expect(logs.filter((log: { type: number }) => log.type === 2)).toHaveLength(succeeded);
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { BlockList, isIP } from 'node:net';
+import { Injectable } from '@nestjs/common';
+import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS, USER_STATUS_ENABLED } from '@gw/shared';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { hashToken } from '../auth/hash-token';
+import { nowSeconds } from '../common/time';
+import { OptionsService } from '../options/options.service';
+import type { RelayCaller } from './relay-context';
+import { RelayError } from './relay-error';
+
+interface TokenRow {
+  id: number;
+  name: string;
+  status: number;
+  remain_quota: string;
+  unlimited_quota: boolean;
+  expired_time: string;
+  model_limits_enabled: boolean;
+  model_limits: string;
+  allow_ips: string;
+  group: string;
+  rate_limit_enabled: boolean;
+  rate_per_minute: number;
+  user_id: number;
+  username: string;
+  user_status: number;
+  user_group: string;
+  user_deleted: boolean;
+}
+
+export interface AuthorizedToken {
+  caller: RelayCaller;
+  modelLimits?: ReadonlySet<string>;
+  ratePerMinute: number;
+}
+
+/** The sk- key from `Authorization: Bearer`, `x-api-key` or `x-goog-api-key` (DESIGN.md §5.1). */
+export function keyFromRequest(request: Request): string | undefined {
+  const bearer = request.header('authorization')?.replace(/^Bearer\s+/i, '').trim();
+  const key = bearer || request.header('x-api-key')?.trim() || request.header('x-goog-api-key')?.trim();
+  return key ? key.replace(/^sk-/, '') : undefined;
+}
+
+function ipAllowed(allowIps: string, ip: string): boolean {
+  const rules = allowIps.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (rules.length === 0) return true;
+  const address = ip.replace(/^::ffff:/, '');
+  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  const list = new BlockList();
+  for (const rule of rules) {
+    const [base, prefix] = rule.split('/');
+    const ruleFamily = isIP(base) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(base, ruleFamily);
+    else list.addSubnet(base, Number(prefix), ruleFamily);
+  }
+  return list.check(address, family);
+}
+
+/**
+ * Checks the caller's token (DESIGN.md §5.1): status, expiry, remaining quota, allowed IPs and
+ * group, with one indexed query joining the owner. Expired and exhausted tokens get their status
+ * written, so the console shows it.
+ */
+@Injectable()
+export class TokenAuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: OptionsService,
+  ) {}
+
+  async authorize(request: Request): Promise<AuthorizedToken> {
+    const key = keyFromRequest(request);
+    if (!key) throw new RelayError(401, '未提供令牌（Authorization: Bearer sk-…）', 'invalid_request_error', 'missing_api_key');
+    const rows: TokenRow[] = await this.dataSource.query(
+      `SELECT t.id, t.name, t.status, t.remain_quota, t.unlimited_quota, t.expired_time, t.model_limits_enabled,
+              t.model_limits, t.allow_ips, t."group", t.rate_limit_enabled, t.rate_per_minute,
+              u.id AS user_id, u.username, u.status AS user_status, u."group" AS user_group, u.deleted_at IS NOT NULL AS user_deleted
+         FROM tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.key_hash = $1`,
+      [hashToken(`sk-${key}`)],
+    );
+    const token = rows[0];
+    if (!token || token.user_deleted) throw new RelayError(401, '无效的令牌', 'invalid_request_error', 'invalid_api_key');
+    if (token.user_status !== USER_STATUS_ENABLED) throw new RelayError(403, '用户已被封禁', 'invalid_request_error', 'user_banned');
+    if (token.status === TOKEN_STATUS.DISABLED) throw new RelayError(401, '该令牌状态不可用', 'invalid_request_error', 'token_disabled');
+    const expired = Number(token.expired_time) !== TOKEN_NEVER_EXPIRES && Number(token.expired_time) <= nowSeconds();
+    if (token.status === TOKEN_STATUS.EXPIRED || expired) {
+      await this.markStatus(token.id, TOKEN_STATUS.EXPIRED);
+      throw new RelayError(401, '该令牌已过期', 'invalid_request_error', 'token_expired');
+    }
+    if (token.status === TOKEN_STATUS.EXHAUSTED || (!token.unlimited_quota && Number(token.remain_quota) <= 0)) {
+      await this.markStatus(token.id, TOKEN_STATUS.EXHAUSTED);
+      throw new RelayError(429, '该令牌额度已用尽', 'insufficient_quota', 'insufficient_quota');
+    }
+    if (!ipAllowed(token.allow_ips, request.ip ?? '')) throw new RelayError(403, '您的 IP 不在令牌允许访问的列表中', 'invalid_request_error', 'ip_not_allowed');
+
+    const group = token.group || token.user_group;
+    const usable = this.options.getJson<Record<string, string>>('UserUsableGroups');
+    const ratios = this.options.getJson<Record<string, number>>('GroupRatio');
+    if (group !== token.user_group && !Object.hasOwn(usable, group)) throw new RelayError(403, `无权使用分组 ${group}`, 'invalid_request_error', 'group_not_allowed');
+    if (!Object.hasOwn(ratios, group)) throw new RelayError(403, `分组 ${group} 未设置倍率，请联系管理员`, 'invalid_request_error', 'group_not_allowed');
+
+    return {
+      caller: { tokenId: token.id, tokenName: token.name, userId: token.user_id, username: token.username, group, unlimitedQuota: token.unlimited_quota },
+      modelLimits: token.model_limits_enabled ? new Set(token.model_limits.split(',').map((model) => model.trim()).filter(Boolean)) : undefined,
+      ratePerMinute: token.rate_limit_enabled ? token.rate_per_minute : 0,
+    };
+  }
+
+  private async markStatus(tokenId: number, status: number): Promise<void> {
+    await this.dataSource.query('UPDATE tokens SET status = $2 WHERE id = $1 AND status = $3', [tokenId, status, TOKEN_STATUS.ENABLED]);
+  }
+}

@@ -1,0 +1,43 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+
+/** What an adaptor asks the relay to send upstream. */
+export interface UpstreamCall {
+  url: string;
+  method?: 'POST' | 'GET';
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export type UpstreamResponse = Dispatcher.ResponseData;
+
+/** Default upstream timeout when the channel's model_req_config names none (seconds). */
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+
+/**
+ * Upstream HTTP with keep-alive connection pools per origin (DESIGN.md §5.4). The timeout covers
+ * the wait for response headers and every gap between body chunks, so a stream may run long
+ * while it keeps producing.
+ */
+@Injectable()
+export class UpstreamClient implements OnModuleDestroy {
+  private readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 });
+
+  send(call: UpstreamCall, timeoutSeconds: number, signal: AbortSignal): Promise<UpstreamResponse> {
+    const timeoutMs = timeoutSeconds * 1000;
+    return request(call.url, {
+      method: call.method ?? 'POST',
+      headers: call.headers,
+      body: call.body,
+      dispatcher: this.agent,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal,
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.agent.close();
+  }
+}

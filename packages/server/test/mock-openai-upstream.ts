@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenRequest {
+  path: string;
+  authorization: string;
+  body: Record<string, any>;
+}
+
+/**
+ * A real OpenAI-format HTTP server on 127.0.0.1 for relay tests. The requested model picks the
+ * behaviour: "fail-500", "fail-429", "fail-401" answer with that error; "cut-stream" stops a stream
+ * without [DONE]; "slow-stream" sends one chunk every 50 ms; "no-usage" reports no usage; others
+ * answer "Hello from <model>" with usage prompt 11 / completion 7.
+ */
+export class MockOpenAiUpstream {
+  readonly seen: SeenRequest[] = [];
+  /** Requests whose client hung up before the answer ended. */
+  closedEarly = 0;
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const piece of request) raw += piece;
+    const body = raw ? JSON.parse(raw) : {};
+    this.seen.push({ path: request.url ?? '', authorization: request.headers.authorization ?? '', body });
+    const model: string = body.model ?? '';
+    const fail = /^fail-(\d{3})/.exec(model);
+    if (fail) {
+      const status = Number(fail[1]);
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: status === 401 ? 'Incorrect API key provided' : `upstream says ${status}`, type: 'error' } }));
+      return;
+    }
+    if (request.url === '/v1/embeddings') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2] }], model, usage: { prompt_tokens: 5, total_tokens: 5 } }));
+      return;
+    }
+    const usage = model === 'no-usage' ? undefined : { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+    if (!body.stream) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          id: 'chatcmpl-mock',
+          object: 'chat.completion',
+          created: 1,
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content: `Hello from ${model}` }, finish_reason: 'stop' }],
+          usage,
+        }),
+      );
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.flushHeaders();
+    let closed = false;
+    response.on('close', () => {
+      if (!response.writableFinished) {
+        closed = true;
+        this.closedEarly += 1;
+      }
+    });
+    const words = model === 'slow-stream' ? Array.from({ length: 40 }, (_, index) => `w${index} `) : ['Hello', ' from', ` ${model}`];
+    const chunk = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    response.write(chunk({ role: 'assistant', content: '' }));
+    for (const [index, word] of words.entries()) {
+      if (closed) return;
+      if (model === 'cut-stream' && index === 2) {
+        // Let the first chunks reach the relay, then drop the connection mid-answer.
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        response.destroy();
+        return;
+      }
+      response.write(chunk({ content: word }));
+      if (model === 'slow-stream') await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    response.write(chunk({}, 'stop'));
+    if (usage && body.stream_options?.include_usage) {
+      response.write(`data: ${JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: 1, model, choices: [], usage })}\n\n`);
+    }
+    response.end('data: [DONE]\n\n');
+  }
+}
