@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { LogsModule } from '../logs/logs.module';
+import { TokensModule } from '../tokens/tokens.module';
 import { AutoDisableService } from './auto-disable.service';
 import { PriceService } from './billing/price.service';
 import { QuotaLedgerService } from './billing/quota-ledger.service';
 import { ChannelCacheService } from './channel-cache.service';
+import { PlaygroundController } from './playground.controller';
 import { RelayController } from './relay.controller';
 import { RelayLogger } from './relay-logger';
 import { RelayModelsService } from './relay-models.service';
@@ -14,8 +16,8 @@ import { TokenRateLimiter } from './token-rate-limiter';
 import { UpstreamClient } from './upstream.client';
 
 @Module({
-  imports: [ChannelsModule, LogsModule],
-  controllers: [RelayController],
+  imports: [ChannelsModule, LogsModule, TokensModule],
+  controllers: [RelayController, PlaygroundController],
   providers: [
     RelayService,
     RelayModelsService,

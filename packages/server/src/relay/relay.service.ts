@@ -18,7 +18,7 @@ import type { RelayContext, RelayMode } from './relay-context';
 import { type Attempt, isRetryableStatus, mapStatus } from './relay-attempts';
 import { RelayError } from './relay-error';
 import { StreamDelivery } from './stream/stream-delivery';
-import { TokenAuthService } from './token-auth.service';
+import { type AuthorizedToken, TokenAuthService } from './token-auth.service';
 import { TokenRateLimiter } from './token-rate-limiter';
 import { DEFAULT_TIMEOUT_SECONDS, UpstreamClient, type UpstreamResponse } from './upstream.client';
 
@@ -62,13 +62,17 @@ export class RelayService {
     private readonly options: OptionsService,
   ) {}
 
-  async handle(mode: RelayMode, request: Request, response: Response): Promise<void> {
+  /**
+   * Serves one relay request. `authorize` names the caller: by default the sk- token the request
+   * carries; the playground passes the signed-in user's token instead.
+   */
+  async handle(mode: RelayMode, request: Request, response: Response, authorize: () => Promise<AuthorizedToken> = () => this.auth.authorize(request)): Promise<void> {
     const startedAt = performance.now();
     let reserved = 0;
     let ctx: RelayContext | undefined;
     const attempts: Attempt[] = [];
     try {
-      const authorized = await this.auth.authorize(request);
+      const authorized = await authorize();
       const body = (request.body ?? {}) as Record<string, unknown>;
       const model = typeof body.model === 'string' ? body.model.trim() : '';
       if (!model) throw new RelayError(400, '请求中缺少 model 参数', 'invalid_request_error', 'missing_model');
@@ -99,8 +103,10 @@ export class RelayService {
       };
 
       reserved = this.estimate(price, body);
-      if (!(await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, reserved))) {
+      const reservation = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, reserved);
+      if (reservation !== 'ok') {
         reserved = 0;
+        if (reservation === 'token') throw new RelayError(429, '该令牌额度不足', 'insufficient_quota', 'insufficient_quota');
         throw new RelayError(403, '用户额度不足，请充值后再试', 'insufficient_quota', 'insufficient_user_quota');
       }
 

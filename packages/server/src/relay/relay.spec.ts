@@ -220,6 +220,26 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
     });
   });
 
+  describe('playground', () => {
+    it('chats as the signed-in user with their first enabled token, billed like any call', async () => {
+      const { agent, userId } = await customer('player', 100_000);
+      const reply = await agent.post('/pg/chat/completions').send({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] });
+      expect(reply.status).toBe(200);
+      expect(reply.body.choices[0].message.content).toBe('Hello from mock-a');
+      const [log] = await logsOf(userId);
+      expect(log.token_name).toBe('relay');
+      expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
+    });
+
+    it('asks for a token when the user has none, and needs a session', async () => {
+      const { agent } = await t.signUp('tokenless');
+      const reply = await agent.post('/pg/chat/completions').send({ model: 'mock-a', messages: [] });
+      expect(reply.status).toBe(403);
+      expect(reply.body.error.message).toBe('没有可用的令牌，请先在令牌页面创建一个');
+      expect((await t.http().post('/pg/chat/completions').send({ model: 'mock-a' })).status).toBe(401);
+    });
+  });
+
   describe('token and quota checks', () => {
     it('refuses an unknown key, a model outside the limits, an unpriced model and an empty balance', async () => {
       await expect(new OpenAI({ apiKey: 'sk-nope', baseURL, maxRetries: 0 }).chat.completions.create({ model: 'mock-a', messages: [] })).rejects.toMatchObject({ status: 401 });
@@ -227,6 +247,12 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       await expect(limited.client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 403 });
       const unpriced = await customer('unpriced', 100_000);
       await expect(unpriced.client.chat.completions.create({ model: 'not-priced-model', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 400 });
+      const smallToken = await customer('smalltoken', 100_000, { unlimited_quota: false, remain_quota: 10 });
+      await expect(smallToken.client.chat.completions.create({ model: 'mock-a', max_tokens: 100, messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
+        status: 429,
+        message: expect.stringContaining('该令牌额度不足'),
+      });
+      expect(await quotaOf(smallToken.userId)).toBe(100_000);
       const broke = await customer('broke', 0);
       await expect(broke.client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 403 });
     });

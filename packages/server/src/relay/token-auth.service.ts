@@ -1,11 +1,12 @@
 import { BlockList, isIP } from 'node:net';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS, USER_STATUS_ENABLED } from '@gw/shared';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { hashToken } from '../auth/hash-token';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
+import { TokenEvents } from '../tokens/token-events';
 import type { RelayCaller } from './relay-context';
 import { RelayError } from './relay-error';
 
@@ -28,6 +29,19 @@ interface TokenRow {
   user_group: string;
   user_deleted: boolean;
 }
+
+/**
+ * How long a token row is reused without asking the database. Changes made through the console
+ * reach every instance at once (TokenEvents); the time bounds anything else (a ban by SQL).
+ * Quota is not trusted from here: the reservation checks it in the database.
+ */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 50_000;
+
+const TOKEN_QUERY = `SELECT t.id, t.name, t.status, t.remain_quota, t.unlimited_quota, t.expired_time, t.model_limits_enabled,
+         t.model_limits, t.allow_ips, t."group", t.rate_limit_enabled, t.rate_per_minute,
+         u.id AS user_id, u.username, u.status AS user_status, u."group" AS user_group, u.deleted_at IS NOT NULL AS user_deleted
+    FROM tokens t JOIN users u ON u.id = t.user_id`;
 
 export interface AuthorizedToken {
   caller: RelayCaller;
@@ -63,24 +77,63 @@ function ipAllowed(allowIps: string, ip: string): boolean {
  * written, so the console shows it.
  */
 @Injectable()
-export class TokenAuthService {
+export class TokenAuthService implements OnModuleInit {
+  private readonly cache = new Map<string, { row: TokenRow; at: number }>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly options: OptionsService,
+    private readonly events: TokenEvents,
   ) {}
 
+  async onModuleInit(): Promise<void> {
+    await this.events.onChange((tokenId) => this.forget(tokenId));
+  }
+
+  private forget(tokenId: number): void {
+    for (const [hash, entry] of this.cache) if (entry.row.id === tokenId) this.cache.delete(hash);
+  }
+
+  /** The token row for a key hash: from the cache while fresh, else from the database. */
+  private async byKeyHash(hash: string): Promise<TokenRow | undefined> {
+    const cached = this.cache.get(hash);
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.row;
+    const rows: TokenRow[] = await this.dataSource.query(`${TOKEN_QUERY} WHERE t.key_hash = $1`, [hash]);
+    const row = rows[0];
+    if (!row) {
+      this.cache.delete(hash);
+      return undefined;
+    }
+    if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(hash, { row, at: Date.now() });
+    return row;
+  }
+
+  /** The caller of a relay request, from the sk- key it carries. */
   async authorize(request: Request): Promise<AuthorizedToken> {
     const key = keyFromRequest(request);
     if (!key) throw new RelayError(401, '未提供令牌（Authorization: Bearer sk-…）', 'invalid_request_error', 'missing_api_key');
-    const rows: TokenRow[] = await this.dataSource.query(
-      `SELECT t.id, t.name, t.status, t.remain_quota, t.unlimited_quota, t.expired_time, t.model_limits_enabled,
-              t.model_limits, t.allow_ips, t."group", t.rate_limit_enabled, t.rate_per_minute,
-              u.id AS user_id, u.username, u.status AS user_status, u."group" AS user_group, u.deleted_at IS NOT NULL AS user_deleted
-         FROM tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.key_hash = $1`,
-      [hashToken(`sk-${key}`)],
-    );
-    const token = rows[0];
+    return this.check(await this.byKeyHash(hashToken(`sk-${key}`)), request.ip ?? '');
+  }
+
+  /**
+   * The caller of a playground request (signed in with a session): the user's first enabled token
+   * that passes every check, so that the playground is billed and limited like any client.
+   */
+  async authorizeUser(userId: number, ip: string): Promise<AuthorizedToken> {
+    const rows: TokenRow[] = await this.dataSource.query(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.status = $2 ORDER BY t.id`, [userId, TOKEN_STATUS.ENABLED]);
+    let firstFailure: unknown;
+    for (const row of rows) {
+      try {
+        return await this.check(row, ip);
+      } catch (error) {
+        firstFailure ??= error;
+      }
+    }
+    throw firstFailure ?? new RelayError(403, '没有可用的令牌，请先在令牌页面创建一个', 'invalid_request_error', 'no_token');
+  }
+
+  private async check(token: TokenRow | undefined, ip: string): Promise<AuthorizedToken> {
     if (!token || token.user_deleted) throw new RelayError(401, '无效的令牌', 'invalid_request_error', 'invalid_api_key');
     if (token.user_status !== USER_STATUS_ENABLED) throw new RelayError(403, '用户已被封禁', 'invalid_request_error', 'user_banned');
     if (token.status === TOKEN_STATUS.DISABLED) throw new RelayError(401, '该令牌状态不可用', 'invalid_request_error', 'token_disabled');
@@ -93,7 +146,7 @@ export class TokenAuthService {
       await this.markStatus(token.id, TOKEN_STATUS.EXHAUSTED);
       throw new RelayError(429, '该令牌额度已用尽', 'insufficient_quota', 'insufficient_quota');
     }
-    if (!ipAllowed(token.allow_ips, request.ip ?? '')) throw new RelayError(403, '您的 IP 不在令牌允许访问的列表中', 'invalid_request_error', 'ip_not_allowed');
+    if (!ipAllowed(token.allow_ips, ip)) throw new RelayError(403, '您的 IP 不在令牌允许访问的列表中', 'invalid_request_error', 'ip_not_allowed');
 
     const group = token.group || token.user_group;
     const usable = this.options.getJson<Record<string, string>>('UserUsableGroups');
@@ -110,5 +163,6 @@ export class TokenAuthService {
 
   private async markStatus(tokenId: number, status: number): Promise<void> {
     await this.dataSource.query('UPDATE tokens SET status = $2 WHERE id = $1 AND status = $3', [tokenId, status, TOKEN_STATUS.ENABLED]);
+    await this.events.changed(tokenId);
   }
 }

@@ -21,6 +21,7 @@ import { limitsViolation } from './token-fields';
 import { normaliseTokenKey, randomAlphanumerics, withFreshKey } from './token-key';
 import { effectiveStatus } from './token-status';
 import { TokenEntity } from './token.entity';
+import { TokenEvents } from './token-events';
 import { TokenPage, TokenSearchResult, TokenView, toTokenView } from './token.view';
 
 const EDITABLE_FIELDS = [
@@ -78,6 +79,7 @@ export class TokensService {
     private readonly secrets: SecretBox,
     private readonly users: UsersService,
     private readonly options: OptionsService,
+    private readonly events: TokenEvents,
   ) {}
 
   async list(userId: number, query: ListTokensQuery): Promise<TokenPage> {
@@ -135,7 +137,7 @@ export class TokensService {
    */
   async update(user: UserEntity, dto: UpdateTokenDto): Promise<TokenView> {
     const now = nowSeconds();
-    return this.tokens.manager.transaction(async (manager) => {
+    const view = await this.tokens.manager.transaction(async (manager) => {
       const token = await this.lockOwn(manager, user.id, dto.id);
       const fields = this.checked(user, { ...storedFields(token), ...givenFields(dto) }, token, now);
       const raisesQuota = !fields.unlimited_quota && (token.unlimited_quota || fields.remain_quota > token.remain_quota);
@@ -145,12 +147,14 @@ export class TokensService {
       await manager.update(TokenEntity, { id: token.id }, { ...fields, status: saved.status });
       return this.view(saved, now);
     });
+    await this.events.changed(dto.id);
+    return view;
   }
 
   /** Enables or disables a token; an expired or exhausted one cannot be enabled before it is edited. */
   async updateStatus(userId: number, dto: UpdateTokenStatusDto): Promise<TokenView> {
     const now = nowSeconds();
-    return this.tokens.manager.transaction(async (manager) => {
+    const view = await this.tokens.manager.transaction(async (manager) => {
       const token = await this.lockOwn(manager, userId, dto.id);
       if (dto.status === TOKEN_STATUS.ENABLED) {
         const status = effectiveStatus({ ...token, status: TOKEN_STATUS.ENABLED }, now);
@@ -160,11 +164,14 @@ export class TokensService {
       await manager.update(TokenEntity, { id: token.id }, { status: dto.status });
       return this.view({ ...token, status: dto.status }, now);
     });
+    await this.events.changed(dto.id);
+    return view;
   }
 
   async remove(userId: number, id: number): Promise<void> {
     const result = await this.tokens.delete({ id, user_id: userId });
     if (!result.affected) throw new BusinessError(MSG_TOKEN_NOT_FOUND);
+    await this.events.changed(id);
   }
 
   /**

@@ -1,0 +1,22 @@
+import { Controller, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Access } from '../auth/access.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { UserEntity } from '../users/user.entity';
+import { RelayService } from './relay.service';
+import { TokenAuthService } from './token-auth.service';
+
+/** The console playground: chat through the relay as the signed-in user, with their first enabled token. */
+@Controller('pg')
+@Access('user')
+export class PlaygroundController {
+  constructor(
+    private readonly relay: RelayService,
+    private readonly auth: TokenAuthService,
+  ) {}
+
+  @Post('chat/completions')
+  chat(@CurrentUser() user: UserEntity, @Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.relay.handle('chat', request, response, () => this.auth.authorizeUser(user.id, request.ip ?? ''));
+  }
+}
