@@ -1,3 +1,6 @@
+import { anthropicProvider } from './anthropic.adaptor';
+import { azureProvider } from './azure.adaptor';
+import { geminiProvider } from './gemini.adaptor';
 import { AdaptorRegistry } from './registry';
 
 /**
@@ -6,5 +9,8 @@ import { AdaptorRegistry } from './registry';
  */
 export function createAdaptorRegistry(): AdaptorRegistry {
   const registry = new AdaptorRegistry();
+  registry.register([24], geminiProvider());
+  registry.register([3], azureProvider());
+  registry.register([14], anthropicProvider());
   return registry;
 }

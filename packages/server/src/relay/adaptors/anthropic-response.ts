@@ -1,0 +1,75 @@
+import type { Usage } from '../billing/usage';
+import type { AnthropicResponse, AnthropicUsage } from './anthropic-types';
+import { openAiErrorMessage } from './openai.adaptor';
+
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+
+/**
+ * Anthropic's usage → the relay's: Anthropic's input_tokens leaves out the cached parts, the
+ * relay's prompt_tokens includes them (billing/usage.ts).
+ */
+export function usageFromAnthropic(raw: AnthropicUsage | undefined): Usage | undefined {
+  if (!raw) return undefined;
+  const cacheRead = count(raw.cache_read_input_tokens);
+  const cacheCreation = count(raw.cache_creation_input_tokens);
+  const prompt = count(raw.input_tokens) + cacheRead + cacheCreation;
+  const completion = count(raw.output_tokens);
+  if (prompt === 0 && completion === 0) return undefined;
+  return { prompt_tokens: prompt, completion_tokens: completion, cache_read_tokens: cacheRead, cache_creation_tokens: cacheCreation, reasoning_tokens: 0, prompt_audio_tokens: 0 };
+}
+
+/** The relay's usage as OpenAI reports it to clients. */
+export function openAiUsage(usage: Usage): Record<string, unknown> {
+  return {
+    prompt_tokens: usage.prompt_tokens,
+    completion_tokens: usage.completion_tokens,
+    total_tokens: usage.prompt_tokens + usage.completion_tokens,
+    prompt_tokens_details: { cached_tokens: usage.cache_read_tokens },
+  };
+}
+
+const FINISH_REASONS: Record<string, string> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  pause_turn: 'stop',
+  max_tokens: 'length',
+  model_context_window_exceeded: 'length',
+  tool_use: 'tool_calls',
+  refusal: 'content_filter',
+};
+
+/** Anthropic's stop_reason → OpenAI's finish_reason (an unknown reason ends as "stop"). */
+export function finishReason(stopReason: string | null | undefined): string | null {
+  if (!stopReason) return null;
+  return FINISH_REASONS[stopReason] ?? 'stop';
+}
+
+/** Anthropic's error body (`{type: 'error', error: {type, message}}`) → the message. */
+export function anthropicErrorMessage(raw: string): string {
+  return openAiErrorMessage(raw);
+}
+
+/** A whole Messages reply → an OpenAI chat.completion (text joined, tool_use → tool_calls, thinking → reasoning_content). */
+export function toChatCompletion(reply: AnthropicResponse, created = Math.floor(Date.now() / 1000)): Record<string, unknown> {
+  if (!Array.isArray(reply.content)) throw new Error('not an Anthropic message');
+  let text = '';
+  let reasoning = '';
+  const toolCalls: Array<Record<string, unknown>> = [];
+  for (const block of reply.content) {
+    if (block.type === 'text' && typeof block.text === 'string') text += block.text;
+    else if (block.type === 'thinking' && typeof block.thinking === 'string') reasoning += block.thinking;
+    else if (block.type === 'tool_use') toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
+  }
+  const message: Record<string, unknown> = { role: 'assistant', content: text || (toolCalls.length > 0 ? null : '') };
+  if (reasoning) message.reasoning_content = reasoning;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const usage = usageFromAnthropic(reply.usage);
+  return {
+    id: reply.id,
+    object: 'chat.completion',
+    created,
+    model: reply.model,
+    choices: [{ index: 0, message, finish_reason: finishReason(reply.stop_reason) ?? 'stop', logprobs: null }],
+    ...(usage ? { usage: openAiUsage(usage) } : {}),
+  };
+}

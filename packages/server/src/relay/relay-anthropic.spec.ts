@@ -1,0 +1,228 @@
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LogWriterService } from '../logs/log-writer.service';
+import { MockAnthropicUpstream } from '../../test/mock-anthropic-upstream';
+import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+
+const MODELS = ['claude-test', 'claude-cache', 'claude-tool', 'claude-overloaded', 'claude-midstream-error', 'claude-retry'];
+/** Ratio 1, completion ratio 5: a plain answer (20 prompt + 10 completion tokens) costs 20 + 50. */
+const PLAIN_COST = 70;
+/** 100 plain + 1000 cache reads × 0.1 + 200 cache writes × 1.25 + 50 completion × 5 = 100 + 100 + 250 + 250. */
+const CACHE_COST = 700;
+
+const weatherTool = {
+  type: 'function' as const,
+  function: { name: 'get_weather', description: 'Current weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+};
+
+describe('relay (integration, Anthropic Claude upstream)', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let upstream: MockAnthropicUpstream;
+  let baseURL: string;
+
+  beforeAll(async () => {
+    upstream = await new MockAnthropicUpstream().start();
+    t = await startTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
+    admin = (await t.login('root', ROOT_PASSWORD)).agent;
+    await admin.put('/api/option/').send({ key: 'ModelRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 1]))) });
+    await admin.put('/api/option/').send({ key: 'CompletionRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 5]))) });
+    await channel({ name: 'claude', models: 'claude-test,claude-cache,claude-tool,claude-overloaded,claude-midstream-error' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.stop();
+  });
+
+  async function channel(fields: Record<string, unknown>): Promise<number> {
+    const reply = await admin.post('/api/channel/').send({ type: 14, key: 'sk-ant-test', base_url: upstream.url, groups: ['default'], ...fields });
+    if (!reply.body.success) throw new Error(reply.body.message);
+    return reply.body.data.ids[0];
+  }
+  const customer = async (name: string, quota: number) => {
+    const { agent, userId } = await t.signUp(name);
+    await t.db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, quota]);
+    const created = await agent.post('/api/token/').send({ name: 'relay', unlimited_quota: true });
+    if (!created.body.success) throw new Error(created.body.message);
+    const key = created.body.data[0].key as string;
+    return { userId, key, client: new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }) };
+  };
+  const quotaOf = async (userId: number) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
+  /** The user's log rows once `count` are written (settlement and logging happen after the answer). */
+  const logsOf = async (userId: number, count = 1) => {
+    for (let i = 0; i < 100; i++) {
+      await t.app.get(LogWriterService).flush();
+      const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
+      if (rows.length >= count) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`fewer than ${count} log rows for user ${userId}`);
+  };
+
+  it('answers a non-streamed chat through the Messages API and bills the exact usage', async () => {
+    const { client, userId } = await customer('claude1', 100_000);
+    const reply = await client.chat.completions.create({
+      model: 'claude-test',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+        { role: 'user', content: 'there' },
+      ],
+    });
+    expect(reply.choices[0].message.content).toBe('Hello from claude-test');
+    expect(reply.choices[0].finish_reason).toBe('stop');
+    expect(reply.usage).toMatchObject({ prompt_tokens: 20, completion_tokens: 10, total_tokens: 30 });
+
+    const seen = upstream.seen.at(-1)!;
+    expect(seen).toMatchObject({ path: '/v1/messages', apiKey: 'sk-ant-test', version: '2023-06-01' });
+    expect(seen.body).toEqual({
+      model: 'claude-test',
+      max_tokens: 4096,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }, { type: 'text', text: 'there' }] }],
+    });
+
+    const [log] = await logsOf(userId);
+    expect(log).toMatchObject({ type: 2, model_name: 'claude-test', prompt_tokens: 20, completion_tokens: 10, is_stream: false, channel_name: 'claude' });
+    expect(Number(log.quota)).toBe(PLAIN_COST);
+    expect(await quotaOf(userId)).toBe(100_000 - PLAIN_COST);
+  });
+
+  it('streams the answer as OpenAI chunks and bills cache reads and writes at their ratios', async () => {
+    const { client, userId } = await customer('claude2', 100_000);
+    const stream = await client.chat.completions.create({ model: 'claude-cache', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hi' }] });
+    let text = '';
+    let finish: string | null = null;
+    let usage: OpenAI.CompletionUsage | undefined;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe('Hello from claude-cache');
+    expect(finish).toBe('stop');
+    expect(usage).toMatchObject({ prompt_tokens: 1300, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 1000 } });
+    expect(upstream.seen.at(-1)!.body.stream).toBe(true);
+
+    const [log] = await logsOf(userId);
+    expect(log).toMatchObject({ is_stream: true, prompt_tokens: 1300, completion_tokens: 50, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200 });
+    expect(Number(log.quota)).toBe(CACHE_COST);
+    expect(await quotaOf(userId)).toBe(100_000 - CACHE_COST);
+  });
+
+  it('bills cache tokens the same way without streaming, and hides usage chunks nobody asked for', async () => {
+    const first = await customer('claude3', 100_000);
+    const reply = await first.client.chat.completions.create({ model: 'claude-cache', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(reply.usage).toMatchObject({ prompt_tokens: 1300, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 1000 } });
+    await logsOf(first.userId);
+    expect(await quotaOf(first.userId)).toBe(100_000 - CACHE_COST);
+
+    const second = await customer('claude4', 100_000);
+    const stream = await second.client.chat.completions.create({ model: 'claude-test', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+    let sawUsage = false;
+    for await (const chunk of stream) if (chunk.usage) sawUsage = true;
+    expect(sawUsage).toBe(false);
+    await logsOf(second.userId);
+    expect(await quotaOf(second.userId)).toBe(100_000 - PLAIN_COST);
+  });
+
+  it('reports a max_tokens stop as finish_reason length', async () => {
+    const { client } = await customer('claude5', 100_000);
+    const reply = await client.chat.completions.create({ model: 'claude-test', max_tokens: 3, messages: [{ role: 'user', content: 'Hi' }] });
+    expect(upstream.seen.at(-1)!.body.max_tokens).toBe(3);
+    expect(reply.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: 'Hello' } });
+  });
+
+  it('runs a tool call round trip: tool_use out as tool_calls, the tool result back as tool_result', async () => {
+    const { client, userId } = await customer('claude6', 100_000);
+    const question: OpenAI.ChatCompletionMessageParam = { role: 'user', content: 'Weather in Paris?' };
+    const first = await client.chat.completions.create({ model: 'claude-tool', tools: [weatherTool], tool_choice: 'auto', messages: [question] });
+    expect(upstream.seen.at(-1)!.body).toMatchObject({ tools: [{ name: 'get_weather', input_schema: weatherTool.function.parameters }], tool_choice: { type: 'auto' } });
+    const message = first.choices[0].message;
+    expect(first.choices[0].finish_reason).toBe('tool_calls');
+    expect(message.content).toBe('Let me check.');
+    const call = message.tool_calls![0] as OpenAI.ChatCompletionMessageFunctionToolCall;
+    expect(call).toMatchObject({ id: 'toolu_mock_1', type: 'function', function: { name: 'get_weather' } });
+    expect(JSON.parse(call.function.arguments)).toEqual({ city: 'Paris' });
+
+    const second = await client.chat.completions.create({
+      model: 'claude-tool',
+      tools: [weatherTool],
+      messages: [question, message, { role: 'tool', tool_call_id: call.id, content: '18°C' }],
+    });
+    expect(second.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: 'It is 18°C in Paris.' } });
+    expect(upstream.seen.at(-1)!.body.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_mock_1', content: '18°C' }] });
+    await logsOf(userId, 2);
+    expect(await quotaOf(userId)).toBe(100_000 - 2 * PLAIN_COST);
+  });
+
+  it('streams a tool call as tool_calls deltas', async () => {
+    const { client } = await customer('claude7', 100_000);
+    const stream = await client.chat.completions.create({ model: 'claude-tool', stream: true, tools: [weatherTool], messages: [{ role: 'user', content: 'Weather in Paris?' }] });
+    let text = '';
+    let args = '';
+    let name = '';
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      if (!choice) continue;
+      text += choice.delta.content ?? '';
+      for (const call of choice.delta.tool_calls ?? []) {
+        expect(call.index).toBe(0);
+        name += call.function?.name ?? '';
+        args += call.function?.arguments ?? '';
+      }
+      finish = choice.finish_reason ?? finish;
+    }
+    expect(text).toBe('Let me check.');
+    expect(name).toBe('get_weather');
+    expect(JSON.parse(args)).toEqual({ city: 'Paris' });
+    expect(finish).toBe('tool_calls');
+  });
+
+  it("passes Anthropic's error message on and refunds the reservation", async () => {
+    const { client, userId } = await customer('claude8', 100_000);
+    await expect(client.chat.completions.create({ model: 'claude-overloaded', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] })).rejects.toMatchObject({
+      status: 529,
+      message: expect.stringContaining('Overloaded'),
+    });
+    const [log] = await logsOf(userId);
+    expect(log).toMatchObject({ type: 5, status_code: 529 });
+    expect(await quotaOf(userId)).toBe(100_000);
+  });
+
+  it('ends the client stream with an error event on a mid-stream error, and bills what was produced', async () => {
+    const { key, userId } = await customer('claude9', 100_000);
+    const reply = await fetch(`${baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'claude-midstream-error', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+    });
+    const text = await reply.text();
+    expect(text).toContain('"content":"Hello"');
+    expect(text).toContain('Overloaded');
+    expect(text).not.toContain('[DONE]');
+    const [log] = await logsOf(userId);
+    expect(log.prompt_tokens).toBe(20);
+    expect(log.completion_tokens).toBeGreaterThan(0);
+    expect(await quotaOf(userId)).toBe(100_000 - Number(log.quota));
+  });
+
+  it('tries another channel when the stream fails before any content', async () => {
+    await admin.put('/api/option/').send({ key: 'RetryTimes', value: '1' });
+    const failing = await channel({ name: 'early-error', models: 'claude-retry', priority: 10, model_mapping: '{"claude-retry":"claude-early-error"}' });
+    const healthy = await channel({ name: 'healthy', models: 'claude-retry', priority: 0 });
+    const { client, userId } = await customer('claude10', 100_000);
+    const stream = await client.chat.completions.create({ model: 'claude-retry', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    expect(text).toBe('Hello from claude-retry');
+    const [log] = await logsOf(userId);
+    expect(JSON.parse(log.other).admin_info.use_channel).toEqual([failing, healthy]);
+    expect(await quotaOf(userId)).toBe(100_000 - PLAIN_COST);
+  });
+});

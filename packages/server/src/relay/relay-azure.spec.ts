@@ -1,0 +1,119 @@
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LogWriterService } from '../logs/log-writer.service';
+import { MockAzureUpstream } from '../../test/mock-azure-upstream';
+import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+
+/** Ratio 1 and completion ratio 2: a mock answer (11 prompt + 7 completion tokens) costs 11 + 14 = 25. */
+const MOCK_COST = 25;
+const MODELS = ['az-chat', 'az-recent', 'az-embed', 'az-missing'];
+
+describe('relay (integration, Azure OpenAI upstream)', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let upstream: MockAzureUpstream;
+  let baseURL: string;
+
+  beforeAll(async () => {
+    upstream = await new MockAzureUpstream('azure-key', ['az-chat', 'az-embed']).start();
+    t = await startTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
+    admin = (await t.login('root', ROOT_PASSWORD)).agent;
+    await admin.put('/api/option/').send({ key: 'ModelRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 1]))) });
+    await admin.put('/api/option/').send({ key: 'CompletionRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 2]))) });
+    const channel = async (fields: Record<string, unknown>) => {
+      const reply = await admin.post('/api/channel/').send({ type: 3, key: 'azure-key', base_url: upstream.url, groups: ['default'], ...fields });
+      if (!reply.body.success) throw new Error(reply.body.message);
+    };
+    // No `other`: the channel gets the default API version, which predates stream_options.
+    await channel({ name: 'azure-default', models: 'az-chat,az-embed,az-missing' });
+    await channel({ name: 'azure-recent', models: 'az-recent', other: '2024-10-21', model_mapping: '{"az-recent":"az-chat"}' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.stop();
+  });
+
+  const customer = async (name: string, quota: number) => {
+    const { agent, userId } = await t.signUp(name);
+    await t.db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, quota]);
+    const created = await agent.post('/api/token/').send({ name: 'relay', unlimited_quota: true });
+    if (!created.body.success) throw new Error(created.body.message);
+    return { userId, client: new OpenAI({ apiKey: created.body.data[0].key as string, baseURL, maxRetries: 0 }) };
+  };
+  const quotaOf = async (userId: number) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
+  const logOf = async (userId: number) => {
+    for (let i = 0; i < 100; i++) {
+      await t.app.get(LogWriterService).flush();
+      const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
+      if (rows.length > 0) return rows[0];
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no log row for user ${userId}`);
+  };
+
+  it('calls the deployment named after the model with the default api-version and the api-key header', async () => {
+    const { client, userId } = await customer('azure1', 100_000);
+    const reply = await client.chat.completions.create({ model: 'az-chat', messages: [{ role: 'user', content: 'hi' }] });
+    expect(reply.choices[0].message.content).toBe('Hello from az-chat');
+    expect(reply.choices[0].finish_reason).toBe('stop');
+    expect(upstream.seen.at(-1)).toMatchObject({ deployment: 'az-chat', operation: 'chat/completions', apiVersion: '2023-06-01-preview', apiKey: 'azure-key', authorization: '' });
+    const log = await logOf(userId);
+    expect(log).toMatchObject({ model_name: 'az-chat', prompt_tokens: 11, completion_tokens: 7, channel_name: 'azure-default' });
+    expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
+  });
+
+  it('streams on a recent API version with the injected usage hidden, billing the upstream count', async () => {
+    const { client, userId } = await customer('azure2', 100_000);
+    const stream = await client.chat.completions.create({ model: 'az-recent', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    let text = '';
+    let finish: string | null = null;
+    let sawUsage = false;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      if (chunk.usage) sawUsage = true;
+    }
+    expect(text).toBe('Hello from az-chat');
+    expect(finish).toBe('stop');
+    expect(sawUsage).toBe(false);
+    expect(upstream.seen.at(-1)).toMatchObject({ deployment: 'az-chat', apiVersion: '2024-10-21', body: { model: 'az-chat', stream_options: { include_usage: true } } });
+    const log = await logOf(userId);
+    expect(log).toMatchObject({ is_stream: true, prompt_tokens: 11, completion_tokens: 7 });
+    expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
+  });
+
+  it('streams on the default API version without stream_options, counting the tokens locally', async () => {
+    const { client, userId } = await customer('azure3', 100_000);
+    const stream = await client.chat.completions.create({ model: 'az-chat', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    expect(text).toBe('Hello from az-chat');
+    expect(upstream.seen.at(-1)?.body).not.toHaveProperty('stream_options');
+    const log = await logOf(userId);
+    expect(log.completion_tokens).toBeGreaterThan(0);
+    expect(Number(log.quota)).toBeGreaterThan(0);
+    expect(await quotaOf(userId)).toBe(100_000 - Number(log.quota));
+  });
+
+  it('relays embeddings to the deployment and bills their usage', async () => {
+    const { client, userId } = await customer('azure4', 100_000);
+    const reply = await client.embeddings.create({ model: 'az-embed', input: 'vector me', encoding_format: 'float' });
+    expect(reply.data[0].embedding).toEqual([0.3, 0.4]);
+    expect(upstream.seen.at(-1)).toMatchObject({ deployment: 'az-embed', operation: 'embeddings', apiKey: 'azure-key' });
+    await logOf(userId);
+    expect(await quotaOf(userId)).toBe(100_000 - 5);
+  });
+
+  it("passes Azure's error for a model without a deployment of that name, and charges nothing", async () => {
+    const { client, userId } = await customer('azure5', 100_000);
+    await expect(client.chat.completions.create({ model: 'az-missing', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining('The API deployment for this resource does not exist'),
+    });
+    expect(await quotaOf(userId)).toBe(100_000);
+  });
+});

@@ -1,0 +1,175 @@
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LogWriterService } from '../logs/log-writer.service';
+import { MockGeminiUpstream } from '../../test/mock-gemini-upstream';
+import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+
+/** Ratio 1 and completion ratio 2: a mock answer (11 prompt + 7 candidate tokens) costs 11 + 14 = 25. */
+const MOCK_COST = 25;
+/** With 5 thinking tokens billed as completion: 11 + (7 + 5) × 2 = 35. */
+const THINKING_COST = 35;
+const MODELS = ['gemini-test', 'gemini-flash', 'gemini-test-think', 'gemini-test-tool', 'gemini-test-cut', 'gemini-badkey'];
+
+describe('relay (integration, Google Gemini upstream)', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let upstream: MockGeminiUpstream;
+  let baseURL: string;
+
+  beforeAll(async () => {
+    upstream = await new MockGeminiUpstream('gm-key').start();
+    t = await startTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
+    admin = (await t.login('root', ROOT_PASSWORD)).agent;
+    await admin.put('/api/option/').send({ key: 'ModelRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 1]))) });
+    await admin.put('/api/option/').send({ key: 'CompletionRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 2]))) });
+    const channel = async (fields: Record<string, unknown>) => {
+      const reply = await admin.post('/api/channel/').send({ type: 24, key: 'gm-key', base_url: upstream.url, groups: ['default'], ...fields });
+      if (!reply.body.success) throw new Error(reply.body.message);
+    };
+    await channel({ name: 'gemini', models: 'gemini-test,gemini-flash,gemini-test-think,gemini-test-tool,gemini-test-cut', model_mapping: '{"gemini-flash":"gemini-2.5-flash"}' });
+    await channel({ name: 'gemini-wrong-key', key: 'AIza-revoked', models: 'gemini-badkey' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.stop();
+  });
+
+  const customer = async (name: string, quota: number) => {
+    const { agent, userId } = await t.signUp(name);
+    await t.db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, quota]);
+    const created = await agent.post('/api/token/').send({ name: 'relay', unlimited_quota: true });
+    if (!created.body.success) throw new Error(created.body.message);
+    const key = created.body.data[0].key as string;
+    return { userId, key, client: new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }) };
+  };
+  const quotaOf = async (userId: number) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
+  const logsOf = async (userId: number, count = 1) => {
+    for (let i = 0; i < 100; i++) {
+      await t.app.get(LogWriterService).flush();
+      const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
+      if (rows.length >= count) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`fewer than ${count} log rows for user ${userId}`);
+  };
+
+  it('converts a chat request to generateContent and the answer back, billing the exact usage', async () => {
+    const { client, userId } = await customer('gemini1', 100_000);
+    const reply = await client.chat.completions.create({
+      model: 'gemini-test',
+      temperature: 0.3,
+      max_tokens: 100,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+      ],
+    });
+    expect(reply.choices[0].message.content).toBe('Hello from gemini-test');
+    expect(reply.choices[0].finish_reason).toBe('stop');
+    expect(reply.usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 });
+    expect(upstream.seen.at(-1)).toEqual({
+      path: '/v1beta/models/gemini-test:generateContent',
+      apiKey: 'gm-key',
+      authorization: '',
+      body: {
+        systemInstruction: { parts: [{ text: 'Be brief.' }] },
+        contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+        generationConfig: { temperature: 0.3, maxOutputTokens: 100 },
+      },
+    });
+    const [log] = await logsOf(userId);
+    expect(log).toMatchObject({ model_name: 'gemini-test', prompt_tokens: 11, completion_tokens: 7, is_stream: false, channel_name: 'gemini' });
+    expect(Number(log.quota)).toBe(MOCK_COST);
+    expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
+  });
+
+  it('streams from streamGenerateContent, ends at the finish reason and hides the usage not asked for', async () => {
+    const { client, userId } = await customer('gemini2', 100_000);
+    const stream = await client.chat.completions.create({ model: 'gemini-flash', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    let text = '';
+    let finish: string | null = null;
+    let sawUsage = false;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      if (chunk.usage) sawUsage = true;
+    }
+    expect(text).toBe('Hello from gemini-2.5-flash');
+    expect(finish).toBe('stop');
+    expect(sawUsage).toBe(false);
+    expect(upstream.seen.at(-1)?.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    const [log] = await logsOf(userId);
+    expect(log).toMatchObject({ model_name: 'gemini-flash', is_stream: true, prompt_tokens: 11, completion_tokens: 7 });
+    expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
+  });
+
+  it('sends the usage chunk to a client that asked for it', async () => {
+    const { client } = await customer('gemini3', 100_000);
+    const stream = await client.chat.completions.create({ model: 'gemini-test', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] });
+    let usage: unknown;
+    for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
+    expect(usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 });
+  });
+
+  it('returns thoughts as reasoning_content and bills thinking tokens as completion', async () => {
+    const { client, userId } = await customer('gemini4', 100_000);
+    const reply = await client.chat.completions.create({ model: 'gemini-test-think', messages: [{ role: 'user', content: 'hi' }] });
+    const message = reply.choices[0].message as typeof reply.choices[0]['message'] & { reasoning_content?: string };
+    expect(message.content).toBe('Hello from gemini-test-think');
+    expect(message.reasoning_content).toBe('The user greets me.');
+    expect(reply.usage).toMatchObject({ completion_tokens: 12, completion_tokens_details: { reasoning_tokens: 5 } });
+    await logsOf(userId);
+    expect(await quotaOf(userId)).toBe(100_000 - THINKING_COST);
+  });
+
+  it('round-trips a function call: tool_calls out, the tool result back as a functionResponse', async () => {
+    const { client } = await customer('gemini5', 100_000);
+    const tools = [{ type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Weather in Paris?' }];
+    const first = await client.chat.completions.create({ model: 'gemini-test-tool', tools, messages });
+    expect(first.choices[0].finish_reason).toBe('tool_calls');
+    const [call] = first.choices[0].message.tool_calls as OpenAI.ChatCompletionMessageFunctionToolCall[];
+    expect(call.function).toEqual({ name: 'get_weather', arguments: '{"city":"Paris"}' });
+    expect(upstream.seen.at(-1)?.body.tools).toEqual([{ functionDeclarations: [{ name: 'get_weather', parametersJsonSchema: tools[0].function.parameters }] }]);
+
+    messages.push(first.choices[0].message, { role: 'tool', tool_call_id: call.id, content: '{"temp_c":18}' });
+    const second = await client.chat.completions.create({ model: 'gemini-test-tool', tools, stream: true, messages });
+    let text = '';
+    for await (const chunk of second) text += chunk.choices[0]?.delta?.content ?? '';
+    expect(text).toBe('It is 18 degrees in Paris');
+    expect(upstream.seen.at(-1)?.body.contents.slice(1)).toEqual([
+      { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temp_c: 18 } } }] },
+    ]);
+  });
+
+  it('reports a stream that ends before its finish reason as cut, and bills what was produced', async () => {
+    const { key, userId } = await customer('gemini6', 100_000);
+    const reply = await fetch(`${baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gemini-test-cut', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    const text = await reply.text();
+    expect(text).toContain('Hello');
+    expect(text).toContain('"error"');
+    expect(text).not.toContain('[DONE]');
+    const [log] = await logsOf(userId);
+    expect(log.completion_tokens).toBeGreaterThan(0);
+    expect(await quotaOf(userId)).toBe(100_000 - Number(log.quota));
+  });
+
+  it("relays Google's error for a rejected key and charges nothing", async () => {
+    const { client, userId } = await customer('gemini7', 100_000);
+    await expect(client.chat.completions.create({ model: 'gemini-badkey', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('API key not valid'),
+    });
+    expect(upstream.seen.at(-1)?.apiKey).toBe('AIza-revoked');
+    expect(await quotaOf(userId)).toBe(100_000);
+  });
+});

@@ -1,0 +1,161 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenAnthropicRequest {
+  path: string;
+  apiKey: string;
+  version: string;
+  body: Record<string, any>;
+}
+
+const TOP_LEVEL_FIELDS = new Set(['model', 'max_tokens', 'messages', 'system', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'stream', 'tools', 'tool_choice', 'metadata', 'thinking']);
+const BLOCK_TYPES = new Set(['text', 'image', 'document', 'tool_use', 'tool_result']);
+
+/**
+ * The checks Anthropic's Messages API makes that a converter can get wrong: required fields, no
+ * unknown fields, user/assistant turns alternating from a user turn, non-empty text, tool results
+ * first in their turn and answering a tool_use of the turn before. Returns the error, if any.
+ */
+function invalidBody(body: Record<string, any>): string | undefined {
+  const extra = Object.keys(body).find((key) => !TOP_LEVEL_FIELDS.has(key));
+  if (extra) return `${extra}: Extra inputs are not permitted`;
+  if (typeof body.model !== 'string' || !body.model) return 'model: Field required';
+  if (!Number.isInteger(body.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
+  if (body.system !== undefined && typeof body.system !== 'string') return 'system: Input should be a valid string';
+  if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: at least one message is required';
+  let previousToolUses = new Set<string>();
+  for (const [index, message] of body.messages.entries()) {
+    const expected = index % 2 === 0 ? 'user' : 'assistant';
+    if (message.role !== expected) return `messages.${index}: roles must alternate between "user" and "assistant", starting with "user"`;
+    if (!Array.isArray(message.content) || message.content.length === 0) return `messages.${index}: content must be a non-empty list`;
+    const toolUses = new Set<string>();
+    let seenOther = false;
+    for (const block of message.content) {
+      if (!BLOCK_TYPES.has(block.type)) return `messages.${index}: unknown content block type ${block.type}`;
+      if (block.type === 'text' && (typeof block.text !== 'string' || !block.text.trim())) return `messages.${index}: text content blocks must contain non-whitespace text`;
+      if (block.type === 'tool_use') {
+        if (message.role !== 'assistant' || typeof block.id !== 'string' || typeof block.input !== 'object') return `messages.${index}: invalid tool_use block`;
+        toolUses.add(block.id);
+      }
+      if (block.type === 'tool_result') {
+        if (message.role !== 'user' || seenOther) return `messages.${index}: tool_result blocks must come first in a user message`;
+        if (!previousToolUses.has(block.tool_use_id)) return `messages.${index}: unexpected tool_use_id found in tool_result blocks: ${block.tool_use_id}`;
+      } else seenOther = true;
+    }
+    previousToolUses = toolUses;
+  }
+  for (const tool of body.tools ?? []) {
+    if (typeof tool.name !== 'string' || tool.input_schema?.type !== 'object') return 'tools: each tool needs a name and an object input_schema';
+  }
+  if (body.tool_choice && !body.tools) return 'tool_choice: tool_choice may only be specified while providing tools';
+  return undefined;
+}
+
+type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+interface Answer {
+  content: Block[];
+  stopReason: string;
+  usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
+}
+
+/**
+ * A real Anthropic Messages API server on 127.0.0.1 for relay tests. The requested model picks the
+ * behaviour: "claude-cache" reports cache reads and writes; "claude-tool" calls get_weather, then
+ * answers from the tool result; "claude-overloaded" answers 529; in a stream "claude-early-error"
+ * sends an error event before any content and "claude-midstream-error" after some; a max_tokens
+ * under 10 stops with max_tokens. Others answer "Hello from <model>" (20 input, 10 output tokens).
+ */
+export class MockAnthropicUpstream {
+  readonly seen: SeenAnthropicRequest[] = [];
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  private error(response: ServerResponse, status: number, type: string, message: string): void {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ type: 'error', error: { type, message } }));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const piece of request) raw += piece;
+    const apiKey = String(request.headers['x-api-key'] ?? '');
+    const version = String(request.headers['anthropic-version'] ?? '');
+    let body: Record<string, any>;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return this.error(response, 400, 'invalid_request_error', 'There was an issue with the format or content of your request.');
+    }
+    this.seen.push({ path: request.url ?? '', apiKey, version, body });
+    if (request.method !== 'POST' || request.url !== '/v1/messages') return this.error(response, 404, 'not_found_error', 'Not found');
+    if (!apiKey) return this.error(response, 401, 'authentication_error', 'x-api-key header is required');
+    if (version !== '2023-06-01') return this.error(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
+    if (request.headers['content-type'] !== 'application/json') return this.error(response, 400, 'invalid_request_error', 'content-type must be application/json');
+    const invalid = invalidBody(body);
+    if (invalid) return this.error(response, 400, 'invalid_request_error', invalid);
+    if (body.model === 'claude-overloaded') return this.error(response, 529, 'overloaded_error', 'Overloaded');
+
+    const answer = this.answer(body);
+    const id = `msg_mock_${this.seen.length}`;
+    if (!body.stream) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ id, type: 'message', role: 'assistant', model: body.model, content: answer.content, stop_reason: answer.stopReason, stop_sequence: null, usage: answer.usage }),
+      );
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const send = (type: string, data: object) => response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    const overloaded = () => {
+      send('error', { error: { type: 'overloaded_error', message: 'Overloaded' } });
+      response.end();
+    };
+    send('message_start', {
+      message: { id, type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { ...answer.usage, output_tokens: 1 } },
+    });
+    send('ping', {});
+    if (body.model === 'claude-early-error') return overloaded();
+    for (const [index, block] of answer.content.entries()) {
+      if (block.type === 'text') {
+        send('content_block_start', { index, content_block: { type: 'text', text: '' } });
+        for (const piece of block.text.split(/(?= )/)) {
+          send('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
+          if (body.model === 'claude-midstream-error') return overloaded();
+        }
+      } else {
+        send('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
+        const json = JSON.stringify(block.input);
+        send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: '' } });
+        for (const piece of [json.slice(0, 5), json.slice(5)]) send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } });
+      }
+      send('content_block_stop', { index });
+    }
+    send('message_delta', { delta: { stop_reason: answer.stopReason, stop_sequence: null }, usage: { output_tokens: answer.usage.output_tokens } });
+    send('message_stop', {});
+    response.end();
+  }
+
+  private answer(body: Record<string, any>): Answer {
+    const usage = { input_tokens: 20, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    if (body.model === 'claude-cache') return { content: [{ type: 'text', text: 'Hello from claude-cache' }], stopReason: 'end_turn', usage: { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 200, cache_read_input_tokens: 1000 } };
+    if (body.max_tokens < 10) return { content: [{ type: 'text', text: 'Hello' }], stopReason: 'max_tokens', usage };
+    if (body.model === 'claude-tool') {
+      const result = body.messages.at(-1).content.find((block: { type: string }) => block.type === 'tool_result');
+      if (result) return { content: [{ type: 'text', text: `It is ${result.content} in Paris.` }], stopReason: 'end_turn', usage };
+      return { content: [{ type: 'text', text: 'Let me check.' }, { type: 'tool_use', id: 'toolu_mock_1', name: 'get_weather', input: { city: 'Paris' } }], stopReason: 'tool_use', usage };
+    }
+    return { content: [{ type: 'text', text: `Hello from ${body.model}` }], stopReason: 'end_turn', usage };
+  }
+}

@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenGeminiRequest {
+  /** Path and query, e.g. /v1beta/models/gemini-x:streamGenerateContent?alt=sse */
+  path: string;
+  apiKey: string;
+  authorization: string;
+  body: Record<string, any>;
+}
+
+/** The top-level fields of a generateContent request; Google refuses any other with a 400. */
+const REQUEST_FIELDS = new Set(['contents', 'systemInstruction', 'generationConfig', 'tools', 'toolConfig', 'safetySettings', 'cachedContent']);
+
+const ROUTE = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+
+/**
+ * A real Gemini API server (v1beta generateContent) on 127.0.0.1 for relay tests. Like Google it
+ * answers 404 to other paths, 403 without an x-goog-api-key, 400 to a wrong key, to an unknown
+ * request field or to empty contents, and streams as SSE only with alt=sse, ending the body with
+ * no [DONE] marker. The model picks the answer: "…-think" adds a thought (5 thinking tokens),
+ * "…-tool" calls get_weather until it sees its result, "…-cut" stops a stream before its finish
+ * reason; every answer is "Hello from <model>" (unless told otherwise) with 11 prompt and 7
+ * candidate tokens.
+ */
+export class MockGeminiUpstream {
+  readonly seen: SeenGeminiRequest[] = [];
+  private server?: Server;
+  url = '';
+
+  constructor(private readonly apiKey: string) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  private fail(response: ServerResponse, code: number, status: string, message: string): void {
+    response.writeHead(code, { 'content-type': 'application/json; charset=UTF-8' });
+    response.end(JSON.stringify({ error: { code, message, status } }));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const piece of request) raw += piece;
+    const url = new URL(request.url ?? '/', 'http://mock');
+    const apiKey = String(request.headers['x-goog-api-key'] ?? '');
+    const route = ROUTE.exec(url.pathname);
+    if (request.method !== 'POST' || !route) return this.fail(response, 404, 'NOT_FOUND', `Method not found: ${url.pathname}`);
+    let body: Record<string, any>;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return this.fail(response, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
+    }
+    this.seen.push({ path: `${url.pathname}${url.search}`, apiKey, authorization: String(request.headers.authorization ?? ''), body });
+    if (!apiKey) return this.fail(response, 403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.");
+    if (apiKey !== this.apiKey) return this.fail(response, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+    const unknown = Object.keys(body).find((field) => !REQUEST_FIELDS.has(field));
+    if (unknown) return this.fail(response, 400, 'INVALID_ARGUMENT', `Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`);
+    if (!Array.isArray(body.contents) || body.contents.length === 0 || body.contents.some((content: any) => !['user', 'model'].includes(content.role) || !content.parts?.length)) {
+      return this.fail(response, 400, 'INVALID_ARGUMENT', '* GenerateContentRequest.contents: contents is not specified');
+    }
+
+    const model = route[1];
+    const events = this.answer(model, body);
+    if (route[2] === 'generateContent') {
+      const parts = events.flatMap((event) => event.candidates[0].content.parts);
+      const last = events.at(-1)!;
+      response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+      response.end(JSON.stringify({ ...last, candidates: [{ ...last.candidates[0], content: { parts, role: 'model' } }] }));
+      return;
+    }
+    if (url.searchParams.get('alt') !== 'sse') return this.fail(response, 400, 'INVALID_ARGUMENT', 'this mock streams only with alt=sse');
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const [index, event] of events.entries()) {
+      if (model.endsWith('-cut') && index === events.length - 1) {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        response.end();
+        return;
+      }
+      response.write(`data: ${JSON.stringify(event)}\r\n\r\n`);
+    }
+    response.end();
+  }
+
+  /** The answer as stream events; the last carries the finish reason and the full usage. */
+  private answer(model: string, body: Record<string, any>): Array<Record<string, any>> {
+    const lastParts: any[] = body.contents.at(-1).parts;
+    const toolResult = lastParts.find((part) => part.functionResponse)?.functionResponse;
+    const thinking = model.endsWith('-think');
+    let pieces: any[][];
+    if (model.endsWith('-tool') && !toolResult) pieces = [[{ functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: 'CiQBVKhc7vXo' }]];
+    else if (toolResult) pieces = [[{ text: `It is ${toolResult.response.temp_c} degrees` }], [{ text: ` in Paris` }]];
+    else pieces = [[{ text: 'Hello' }], [{ text: ' from' }], [{ text: ` ${model}` }]];
+    if (thinking) pieces.unshift([{ text: 'The user greets me.', thought: true }]);
+    const promptOnly = { promptTokenCount: 11, totalTokenCount: 11, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 11 }] };
+    const full = { promptTokenCount: 11, candidatesTokenCount: 7, totalTokenCount: thinking ? 23 : 18, ...(thinking ? { thoughtsTokenCount: 5 } : {}), promptTokensDetails: promptOnly.promptTokensDetails };
+    return pieces.map((parts, index) => {
+      const last = index === pieces.length - 1;
+      return {
+        candidates: [{ content: { parts, role: 'model' }, ...(last ? { finishReason: 'STOP' } : {}), index: 0 }],
+        usageMetadata: last ? full : promptOnly,
+        modelVersion: model,
+        responseId: 'mock-response-1',
+      };
+    });
+  }
+}
