@@ -13,6 +13,7 @@ import { CryptoModule } from './crypto/crypto.module';
 import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
 import { OptionsModule } from './options/options.module';
+import { PricingModule } from './pricing/pricing.module';
 import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
 import { RelayModule } from './relay/relay.module';
@@ -41,6 +42,7 @@ export class AppModule {
         UpdatesModule,
         TokensModule,
         ChannelsModule,
+        PricingModule,
         RelayModule,
       ],
       providers: [

@@ -59,6 +59,8 @@ describe('access rules', () => {
         'GET /api/notice',
         'GET /api/about',
         'GET /api/home_page_content',
+        // The pricing page: guests see the default group's prices (spec 2 §2).
+        'GET /api/pricing',
         'POST /api/user/login',
         'GET /api/user/logout',
         'POST /api/user/register',

@@ -2,10 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LogWriterService } from './log-writer.service';
 import { LogEntity } from './log.entity';
+import { LogsController } from './logs.controller';
+import { LogsService } from './logs.service';
 
+/** Usage logs: the relay writes them through the exported writer; the console reads and cleans them. */
 @Module({
   imports: [TypeOrmModule.forFeature([LogEntity])],
-  providers: [LogWriterService],
+  controllers: [LogsController],
+  providers: [LogWriterService, LogsService],
   exports: [LogWriterService],
 })
 export class LogsModule {}

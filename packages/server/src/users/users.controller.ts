@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Access } from '../auth/access.decorator';
@@ -91,5 +91,12 @@ export class UsersController {
   @Get('self/groups')
   groups(@CurrentUser() user: UserEntity): Record<string, string> {
     return this.users.usableGroups(user);
+  }
+
+  /** Another user's profile, for admins (the log page's user popup). Declared last: ':id' matches any path. */
+  @Get(':id')
+  @Access('admin')
+  byId(@Param('id', ParseIntPipe) id: number): Promise<UserView> {
+    return this.users.viewById(id);
   }
 }

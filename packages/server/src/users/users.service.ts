@@ -121,6 +121,12 @@ export class UsersService {
     return toUserView(user);
   }
 
+  async viewById(id: number): Promise<UserView> {
+    const user = await this.users.findOneBy({ id, deleted_at: IsNull() });
+    if (!user) throw new BusinessError('用户不存在');
+    return toUserView(user);
+  }
+
   async changePassword(user: UserEntity, password: string, keepSessionId?: string): Promise<void> {
     await this.users.update({ id: user.id }, { password_hash: await hashPassword(password) });
     // Other browsers signed in with the old password are signed out.

@@ -126,6 +126,16 @@ describe('users (integration)', () => {
     });
   });
 
+  it('shows another user to admins only', async () => {
+    const { agent, userId } = await t.signUp('looker');
+    expect((await agent.get('/api/user/1')).status).toBe(403);
+    const root = await t.login('root', ROOT_PASSWORD);
+    expect((await root.agent.get(`/api/user/${userId}`)).body.data).toMatchObject({ id: userId, username: 'looker' });
+    expect((await root.agent.get(`/api/user/${userId}`)).body.data).not.toHaveProperty('password_hash');
+    expect((await root.agent.get('/api/user/999999')).body).toMatchObject({ success: false, message: '用户不存在' });
+    expect((await root.agent.get('/api/user/self')).body.data.username).toBe('root');
+  });
+
   it('returns the usable groups as a map of group to label', async () => {
     const { agent } = await t.signUp('grouper');
     const reply = await agent.get('/api/user/self/groups');

@@ -16,5 +16,8 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   token: lazy(() => import('@/pages/token')),
   channel: lazy(() => import('@/pages/channel')),
   channelEdit: lazy(() => import('@/pages/channel/edit')),
+  log: lazy(() => import('@/pages/log')),
+  pricing: lazy(() => import('@/pages/pricing')),
+  playground: lazy(() => import('@/pages/playground')),
   placeholder: lazy(() => import('@/pages/placeholder')),
 };

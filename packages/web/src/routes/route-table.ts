@@ -41,6 +41,9 @@ export type PageKey =
   | 'token'
   | 'channel'
   | 'channelEdit'
+  | 'log'
+  | 'pricing'
+  | 'playground'
   | 'placeholder';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
@@ -102,7 +105,7 @@ export const ROUTES: readonly AppRoute[] = [
   admin('/redemption', system('兑换码', IconGift)),
   user('/topup', system('钱包', IconWechatpay)),
   admin('/user', system('用户管理', IconUserGroup)),
-  user('/log', system('日志', IconList)),
+  { path: '/log', access: 'user', page: 'log', menu: system('日志', IconList) },
   admin('/detail', system('数据看板', IconDashboard, 'enable_data_export')),
   admin('/monitor', system('监控面板', IconDesktop, 'enable_monitor_data')),
   user('/midjourney', system('绘图', IconImage, 'enable_drawing')),
@@ -110,14 +113,14 @@ export const ROUTES: readonly AppRoute[] = [
   admin('/customer-connect', system('用户联系列表', IconPhone)),
   { path: '/setting', access: 'user', page: 'setting', menu: system('设置', IconSettings) },
   { path: '/update', access: 'user', page: 'update', menu: system('更新说明', IconNotification) },
-  user('/pricing', system('模型价格', IconTag)),
+  { path: '/pricing', access: 'user', page: 'pricing', menu: system('模型价格', IconTag) },
 
   // Signed in, not in the sidebar
   user('/task'),
   user('/chat'),
   user('/chat/:id'),
   user('/chat2link'),
-  user('/playground'),
+  { path: '/playground', access: 'user', page: 'playground' },
   { path: '/about', access: 'user', page: 'about' },
   user('/workspace'),
   user('/history'),

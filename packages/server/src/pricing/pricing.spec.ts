@@ -1,0 +1,148 @@
+import { DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS } from '@gw/shared';
+import TestAgent from 'supertest/lib/agent';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+import { pricingEntries } from './pricing.service';
+import type { PricingEntry } from './pricing.view';
+
+describe(pricingEntries.name, () => {
+  it('prices per call when ModelPrice has the model, else by ratio, and lists offered models without a price as unpriced', () => {
+    const sut = pricingEntries(
+      { modelPrice: { 'dall-e-3': 0.04 }, modelRatio: { 'gpt-4o': 1.25, 'dall-e-3': 10 }, completionRatio: { 'gpt-4o': 4 } },
+      new Map([
+        ['gpt-4o', ['default', 'vip']],
+        ['mystery', ['vip']],
+      ]),
+    );
+    expect(sut).toEqual([
+      { model_name: 'dall-e-3', quota_type: 1, model_ratio: 10, completion_ratio: 1, model_price: 0.04, enable_groups: [], priced: true },
+      { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], priced: true },
+      { model_name: 'mystery', quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: ['vip'], priced: false },
+    ]);
+  });
+
+  it('does not take inherited keys for models', () => {
+    const sut = pricingEntries({ modelPrice: {}, modelRatio: {}, completionRatio: {} }, new Map([['constructor', ['default']]]));
+    expect(sut).toEqual([{ model_name: 'constructor', quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: ['default'], priced: false }]);
+  });
+});
+
+describe('pricing (integration)', () => {
+  let t: TestApp;
+  let root: TestAgent;
+
+  const setOption = async (key: string, value: unknown) => {
+    const reply = await root.put('/api/option/').send({ key, value: JSON.stringify(value) });
+    if (!reply.body.success) throw new Error(reply.body.message);
+  };
+  const createChannel = async (fields: Record<string, unknown>): Promise<number> => {
+    const reply = await root.post('/api/channel/').send({ type: 1, key: 'sk-upstream', ...fields });
+    if (!reply.body.success) throw new Error(reply.body.message);
+    return reply.body.data.ids[0];
+  };
+  const entry = (body: { data: PricingEntry[] }, model: string) => body.data.find((item) => item.model_name === model);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    root = (await t.login('root', ROOT_PASSWORD)).agent;
+    await setOption('GroupRatio', { default: 1, vip: 1.5 });
+    await setOption('ModelRatio', { 'gpt-4o': 1.25, 'only-ratio': 2 });
+    await setOption('CompletionRatio', { 'gpt-4o': 4 });
+    await setOption('ModelPrice', { 'per-call': 0.02 });
+    await createChannel({ name: 'main', models: 'gpt-4o,unpriced-model', groups: ['default', 'vip'] });
+    await createChannel({ name: 'vip-only', models: 'per-call', groups: ['vip'] });
+    const off = await createChannel({ name: 'switched-off', models: 'disabled-only,gpt-4o', groups: ['default'] });
+    await root.put('/api/channel/').send({ id: off, status: 2 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('GET /api/pricing', () => {
+    it('answers a guest with the entries, the group ratios and the default group', async () => {
+      const reply = await t.http().get('/api/pricing');
+      expect(reply.status).toBe(200);
+      expect(Object.keys(reply.body).sort()).toEqual(['data', 'group_ratio', 'message', 'success', 'usable_group']);
+      expect(reply.body).toMatchObject({ success: true, message: '', group_ratio: { default: 1, vip: 1.5 }, usable_group: 'default' });
+      expect(reply.body.data.map((item: PricingEntry) => item.model_name)).toEqual(['gpt-4o', 'only-ratio', 'per-call', 'unpriced-model']);
+
+      expect(entry(reply.body, 'gpt-4o')).toEqual({
+        model_name: 'gpt-4o',
+        quota_type: 0,
+        model_ratio: 1.25,
+        completion_ratio: 4,
+        model_price: 0,
+        enable_groups: ['default', 'vip'],
+        priced: true,
+      });
+      expect(entry(reply.body, 'per-call')).toMatchObject({ quota_type: 1, model_price: 0.02, enable_groups: ['vip'], priced: true });
+      // Priced, but no channel offers it.
+      expect(entry(reply.body, 'only-ratio')).toMatchObject({ quota_type: 0, model_ratio: 2, completion_ratio: 1, enable_groups: [], priced: true });
+      // Offered, but the relay would refuse it for want of a price.
+      expect(entry(reply.body, 'unpriced-model')).toMatchObject({ model_ratio: 0, enable_groups: ['default', 'vip'], priced: false });
+      // Only a disabled channel offers it and it has no price.
+      expect(entry(reply.body, 'disabled-only')).toBeUndefined();
+    });
+
+    it("names the signed-in viewer's group", async () => {
+      const { agent, userId } = await t.signUp('price-vip');
+      expect((await agent.get('/api/pricing')).body.usable_group).toBe('default');
+      await t.db.query(`UPDATE users SET "group" = 'vip' WHERE id = $1`, [userId]);
+      expect((await agent.get('/api/pricing')).body.usable_group).toBe('vip');
+    });
+
+    it('treats an unknown session or a banned user as a guest', async () => {
+      const forged = await t.http().get('/api/pricing').set('Cookie', 'session=s%3Anot-a-session.invalidsignature');
+      expect(forged.body).toMatchObject({ success: true, usable_group: 'default' });
+
+      const { agent, userId } = await t.signUp('price-banned');
+      await t.db.query(`UPDATE users SET "group" = 'vip', status = 2 WHERE id = $1`, [userId]);
+      expect((await agent.get('/api/pricing')).body.usable_group).toBe('default');
+    });
+
+    it('follows channel and option changes at once', async () => {
+      await setOption('GroupRatio', { default: 1, vip: 1.5, svip: 0.8 });
+      await createChannel({ name: 'svip', models: 'only-ratio', groups: ['svip'] });
+      const reply = await t.http().get('/api/pricing');
+      expect(reply.body.group_ratio).toEqual({ default: 1, vip: 1.5, svip: 0.8 });
+      expect(entry(reply.body, 'only-ratio')?.enable_groups).toEqual(['svip']);
+    });
+  });
+
+  describe('POST /api/option/rest_model_ratio', () => {
+    it('is for super administrators only', async () => {
+      const { agent, userId } = await t.signUp('ratio-admin');
+      expect((await agent.post('/api/option/rest_model_ratio')).status).toBe(403);
+      await t.db.query('UPDATE users SET role = 10 WHERE id = $1', [userId]);
+      expect((await agent.post('/api/option/rest_model_ratio')).status).toBe(403);
+      expect((await t.http().post('/api/option/rest_model_ratio')).status).toBe(401);
+      const [row] = await t.db.query(`SELECT value FROM options WHERE key = 'ModelRatio'`);
+      expect(JSON.parse(row.value)).toEqual({ 'gpt-4o': 1.25, 'only-ratio': 2 });
+    });
+
+    it('restores the model ratios, completion ratios and model prices, and leaves the group ratios', async () => {
+      const reply = await root.post('/api/option/rest_model_ratio');
+      expect(reply.body).toEqual({ success: true, message: '模型倍率已重置', data: null });
+
+      const options: Array<{ key: string; value: string }> = (await root.get('/api/option/')).body.data;
+      const value = (key: string) => JSON.parse(options.find((option) => option.key === key)?.value ?? 'null');
+      expect(value('ModelRatio')).toEqual(DEFAULT_MODEL_RATIOS);
+      expect(value('CompletionRatio')).toEqual(DEFAULT_COMPLETION_RATIOS);
+      expect(value('ModelPrice')).toEqual(DEFAULT_MODEL_PRICES);
+      expect(value('GroupRatio')).toEqual({ default: 1, vip: 1.5, svip: 0.8 });
+
+      const [row] = await t.db.query(`SELECT value FROM options WHERE key = 'ModelRatio'`);
+      expect(JSON.parse(row.value)).toEqual(DEFAULT_MODEL_RATIOS);
+
+      const pricing = await t.http().get('/api/pricing');
+      expect(entry(pricing.body, 'only-ratio')).toMatchObject({ priced: false, enable_groups: ['svip'] });
+      expect(entry(pricing.body, 'gpt-4o-mini')).toMatchObject({
+        quota_type: 0,
+        model_ratio: DEFAULT_MODEL_RATIOS['gpt-4o-mini'],
+        completion_ratio: DEFAULT_COMPLETION_RATIOS['gpt-4o-mini'],
+        priced: true,
+      });
+      expect(entry(pricing.body, 'per-call')).toMatchObject({ quota_type: 0, priced: false });
+    });
+  });
+});

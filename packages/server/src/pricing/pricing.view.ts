@@ -1,0 +1,26 @@
+/** Billing type (spec 2 §4): 1 per call (a fixed model price), 0 per usage (ratios). */
+export const QUOTA_TYPE = { PER_USAGE: 0, PER_CALL: 1 } as const;
+
+/** One model of the pricing page (spec 2 §3 Pricing entry). */
+export interface PricingEntry {
+  model_name: string;
+  quota_type: (typeof QUOTA_TYPE)[keyof typeof QUOTA_TYPE];
+  model_ratio: number;
+  completion_ratio: number;
+  /** USD per call; 0 unless quota_type is 1. */
+  model_price: number;
+  /** Groups whose enabled channels offer the model. */
+  enable_groups: string[];
+  /** False for a model that channels offer but that has neither a ratio nor a price: the relay refuses it. */
+  priced: boolean;
+}
+
+/** GET /api/pricing: the entries in `data`, with the group ratios and the viewer's group beside it. */
+export interface PricingReply {
+  success: true;
+  message: string;
+  data: PricingEntry[];
+  group_ratio: Record<string, number>;
+  /** The signed-in viewer's group, or 'default' for a guest. */
+  usable_group: string;
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Card, Table } from '@arco-design/web-react';
+import { ROLE_ADMIN } from '@gw/shared';
+import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
+import { PAGE_SIZE_OPTIONS } from '@/pages/token/page-size';
+import { useUserStore } from '@/stores/user';
+import { getColumns } from './columns';
+import { defaultFormValues, toFilters } from './filters';
+import { SearchForm } from './search-form';
+import { StatSummary } from './stat-summary';
+import { useLogs } from './use-logs';
+
+/** 日志 (spec 2 §2 usage log): filters, consumption summary and the log table with paging. */
+export default function LogPage() {
+  const isAdmin = useUserStore((state) => (state.user?.role ?? 0) >= ROLE_ADMIN);
+  const [initialValues] = useState(() => defaultFormValues());
+  const logs = useLogs(isAdmin, toFilters(initialValues));
+  const display = readQuotaDisplay();
+
+  return (
+    <Card title="日志">
+      <SearchForm isAdmin={isAdmin} initialValues={initialValues} onSearch={logs.handleSearch} />
+      <StatSummary stat={logs.stat} display={display} />
+      <Table
+        rowKey="id"
+        columns={getColumns(isAdmin, display)}
+        data={logs.rows}
+        loading={logs.loading}
+        scroll={{ x: isAdmin ? 1800 : 1400 }}
+        pagination={{
+          current: logs.page,
+          pageSize: logs.pageSize,
+          total: logs.total,
+          showTotal: true,
+          sizeCanChange: true,
+          sizeOptions: PAGE_SIZE_OPTIONS,
+          onChange: logs.handlePageChange,
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Message } from '@arco-design/web-react';
+import type { LogItem } from '@/api/logs';
+import { formatTimestamp } from '@/lib/time';
+import { useUserStore } from '@/stores/user';
+import { jsonResponse, makeUser } from '@/test/factories';
+import LogPage from './index';
+import { makeLog } from './test-factories';
+
+interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+type Reply = { success: boolean; message: string; data: unknown };
+
+const ok = (data: unknown): Reply => ({ success: true, message: '', data });
+const page = (items: LogItem[]) => ok({ items, total: items.length, page: 0, page_size: 10 });
+
+/** Answers by "METHOD /path" and records every call with its query; unknown paths are a 404. */
+function fakeApi(routes: Record<string, Reply>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      calls.push({ method: init?.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams) });
+      const route = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
+      return route ? jsonResponse(route) : jsonResponse({ success: false, message: 'not found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+// 2025-06-14 15:30:12 local time: the default window is 00:00 that day to 16:30:12.
+const NOW = new Date(2025, 5, 14, 15, 30, 12);
+const START = String(Math.floor(new Date(2025, 5, 14).getTime() / 1000));
+const END = String(Math.floor(new Date(2025, 5, 14, 16, 30, 12).getTime() / 1000));
+
+const ADMIN_ROWS = [
+  makeLog({
+    id: 2,
+    username: 'bob',
+    user_id: 9,
+    token_name: 'bob-token',
+    channel: 5,
+    channel_name: 'azure-east',
+    resp_model_name: 'gpt-4o-2024-08-06',
+    use_time: 150,
+    other: JSON.stringify({ frt: 12_000, model_ratio: 1.25, completion_ratio: 4, group_ratio: 1, admin_info: { use_channel: [3, 5] } }),
+    attempts_log: JSON.stringify([
+      { channel_id: 3, channel_name: 'openai-main', status: 502, error: 'bad gateway', duration: 120 },
+      { channel_id: 5, channel_name: 'azure-east', status: 200, duration: 4000 },
+    ]),
+    quota: 1500,
+  }),
+  makeLog({ id: 1, type: 5, username: 'alice', token_name: 'alice-token', channel: 3, channel_name: 'openai-main', is_stream: false, use_time: 400, content: 'upstream rate limited', quota: 0, other: '{}', attempts_log: '[]' }),
+];
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+configure({ asyncUtilTimeout: 3000 });
+
+let messages: HTMLElement;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  messages = document.createElement('div');
+  document.body.appendChild(messages);
+  Message.config({ getContainer: () => messages, duration: 0 });
+  localStorage.setItem('display_in_currency', 'true');
+  localStorage.setItem('quota_per_unit', '500000');
+});
+
+afterEach(() => {
+  cleanup();
+  useUserStore.getState().clearUser();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  messages.remove();
+});
+
+describe('log page as an administrator', () => {
+  beforeEach(() => useUserStore.getState().setUser(makeUser({ id: 1, role: 100 })));
+
+  it("asks for every user's logs and their statistics over today's window", async () => {
+    const calls = fakeApi({ 'GET /api/log/': page(ADMIN_ROWS), 'GET /api/log/stat': ok({ quota: 1_000_000, rpm: 12, tpm: 3400 }) });
+    render(<LogPage />);
+    await screen.findByText('bob-token');
+
+    expect(calls.find((call) => call.path === '/api/log/')?.query).toEqual({ type: '0', start_timestamp: START, end_timestamp: END, p: '0', page_size: '10' });
+    expect(calls.find((call) => call.path === '/api/log/stat')?.query).toEqual({ type: '0', start_timestamp: START, end_timestamp: END });
+    expect(calls.some((call) => call.path.startsWith('/api/log/self'))).toBe(false);
+
+    expect(await screen.findByText('消耗额度：$2.00')).toBeTruthy();
+    expect(screen.getByText('RPM：12')).toBeTruthy();
+    expect(screen.getByText('TPM：3400')).toBeTruthy();
+  });
+
+  it('shows the channel, user, retry path, badges and pricing detail of each row', async () => {
+    fakeApi({ 'GET /api/log/': page(ADMIN_ROWS), 'GET /api/log/stat': ok({ quota: 0, rpm: 0, tpm: 0 }) });
+    render(<LogPage />);
+    await screen.findByText('bob-token');
+    const bob = within(rowOf('bob-token'));
+
+    expect(screen.getByRole('columnheader', { name: '渠道' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '重试' })).toBeTruthy();
+    expect(bob.getByText('#5 azure-east')).toBeTruthy();
+    expect(bob.getByText('bob')).toBeTruthy();
+    expect(bob.getByText('#3 → #5')).toBeTruthy();
+    expect(bob.getByText('gpt-4o → gpt-4o-2024-08-06')).toBeTruthy();
+    expect(bob.getByText('消费')).toBeTruthy();
+    expect(bob.getByText('150 s').closest('.arco-tag')?.className).toContain('arco-tag-orange');
+    expect(bob.getByText('12.0 s').closest('.arco-tag')?.className).toContain('arco-tag-red');
+    expect(bob.getByText('流')).toBeTruthy();
+    expect(bob.getByText('$0.003000')).toBeTruthy();
+    expect(bob.getByText('模型倍率 1.25，补全倍率 4，分组倍率 1')).toBeTruthy();
+    expect(bob.getByText(formatTimestamp(1_700_000_000))).toBeTruthy();
+
+    const alice = within(rowOf('alice-token'));
+    expect(alice.getByText('错误')).toBeTruthy();
+    expect(alice.getByText('400 s').closest('.arco-tag')?.className).toContain('arco-tag-red');
+    expect(alice.getByText('非流')).toBeTruthy();
+    expect(alice.getByText('upstream rate limited')).toBeTruthy();
+  });
+
+  it('sends the username and channel filters with the others when 查询 is pressed', async () => {
+    const calls = fakeApi({ 'GET /api/log/': page(ADMIN_ROWS), 'GET /api/log/stat': ok({ quota: 0, rpm: 0, tpm: 0 }) });
+    const user = userEvent.setup({ delay: null });
+    render(<LogPage />);
+    await screen.findByText('bob-token');
+    calls.length = 0;
+
+    await user.type(screen.getByRole('textbox', { name: '用户名称' }), 'bob');
+    await user.type(screen.getByRole('textbox', { name: '渠道 ID' }), '5');
+    await user.type(screen.getByRole('textbox', { name: '令牌名称' }), 'bob-token');
+    await user.type(screen.getByRole('textbox', { name: '模型名称' }), 'gpt-4o');
+    await user.click(screen.getByRole('button', { name: /查询/ }));
+
+    const expected = { type: '0', username: 'bob', channel: '5', token_name: 'bob-token', model_name: 'gpt-4o', start_timestamp: START, end_timestamp: END };
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/log/')?.query).toEqual({ ...expected, p: '0', page_size: '10' }));
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/log/stat')?.query).toEqual(expected));
+  });
+
+  it('opens the user-info popup from the username with the account figures', async () => {
+    const calls = fakeApi({
+      'GET /api/log/': page(ADMIN_ROWS),
+      'GET /api/log/stat': ok({ quota: 0, rpm: 0, tpm: 0 }),
+      'GET /api/user/9': ok(makeUser({ id: 9, username: 'bob', group: 'vip', quota: 5_000_000, used_quota: 500_000, request_count: 42 })),
+    });
+    const user = userEvent.setup({ delay: null });
+    render(<LogPage />);
+    await screen.findByText('bob-token');
+
+    await user.click(within(rowOf('bob-token')).getByText('bob'));
+    expect(await screen.findByText('$10.00')).toBeTruthy();
+    expect(screen.getByText('vip')).toBeTruthy();
+    expect(screen.getByText('42')).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/user/9')).toHaveLength(1);
+  });
+
+  it('uses the stored page size', async () => {
+    localStorage.setItem('page-size', '50');
+    const calls = fakeApi({ 'GET /api/log/': page(ADMIN_ROWS), 'GET /api/log/stat': ok({ quota: 0, rpm: 0, tpm: 0 }) });
+    render(<LogPage />);
+    await screen.findByText('bob-token');
+    expect(calls.find((call) => call.path === '/api/log/')?.query.page_size).toBe('50');
+  });
+});
+
+describe('log page as a user', () => {
+  beforeEach(() => useUserStore.getState().setUser(makeUser({ id: 7, role: 1 })));
+
+  it('calls the self endpoints, offers no user or channel filter and shows no admin columns', async () => {
+    const own = makeLog({ id: 3, token_name: 'my-token' });
+    const calls = fakeApi({ 'GET /api/log/self/': page([own]), 'GET /api/log/self/stat': ok({ quota: 250_000, rpm: 1, tpm: 150 }) });
+    const user = userEvent.setup({ delay: null });
+    render(<LogPage />);
+    await screen.findByText('my-token');
+
+    expect(calls.some((call) => call.path === '/api/log/' || call.path === '/api/log/stat')).toBe(false);
+    expect(calls.find((call) => call.path === '/api/log/self/')?.query).toEqual({ type: '0', start_timestamp: START, end_timestamp: END, p: '0', page_size: '10' });
+    expect(await screen.findByText('消耗额度：$0.50')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: '用户名称' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: '渠道 ID' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '渠道' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '重试' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '用户' })).toBeNull();
+    expect(within(rowOf('my-token')).getByText('0.9 s').closest('.arco-tag')?.className).toContain('arco-tag-green');
+
+    calls.length = 0;
+    await user.type(screen.getByRole('textbox', { name: '模型名称' }), 'claude');
+    await user.click(screen.getByRole('button', { name: /查询/ }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/log/self/stat')?.query).toEqual({ type: '0', model_name: 'claude', start_timestamp: START, end_timestamp: END }),
+    );
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { detailText, firstTokenColor, formatFirstToken, logTypeTag, modelText, retryPath, totalTimeColor } from './log-view';
+import { makeLog } from './test-factories';
+
+describe('latency badges (spec 2 §9)', () => {
+  it.each([
+    [0, 'green'],
+    [100, 'green'],
+    [100.9, 'green'],
+    [101, 'orange'],
+    [299, 'orange'],
+    [300, 'red'],
+    [1200, 'red'],
+  ])('colours a use time of %s s %s', (seconds, color) => {
+    expect(totalTimeColor(seconds)).toBe(color);
+  });
+
+  it.each([
+    [0, 'green'],
+    [2999, 'green'],
+    [3000, 'orange'],
+    [9999, 'orange'],
+    [10000, 'red'],
+  ])('colours a first-token time of %s ms %s', (milliseconds, color) => {
+    expect(firstTokenColor(milliseconds)).toBe(color);
+  });
+
+  it('shows the first-token time in seconds', () => {
+    expect(formatFirstToken(850)).toBe('0.9 s');
+    expect(formatFirstToken(12_340)).toBe('12.3 s');
+  });
+});
+
+describe(retryPath.name, () => {
+  const attempts = (...ids: number[]) => JSON.stringify(ids.map((channel_id) => ({ channel_id, channel_name: `c${channel_id}`, status: 200, duration: 10 })));
+
+  it('joins the channels tried in order', () => {
+    expect(retryPath(makeLog({ attempts_log: attempts(3, 5) }))).toBe('#3 → #5');
+    expect(retryPath(makeLog({ attempts_log: attempts(3, 5, 1) }))).toBe('#3 → #5 → #1');
+  });
+
+  it('is empty when one channel served the request, or nothing is known', () => {
+    expect(retryPath(makeLog({ attempts_log: attempts(3) }))).toBe('');
+    expect(retryPath(makeLog({ attempts_log: '' }))).toBe('');
+    expect(retryPath(makeLog({ attempts_log: 'not json', other: '' }))).toBe('');
+  });
+
+  it('falls back to admin_info.use_channel of rows without attempts_log', () => {
+    expect(retryPath(makeLog({ other: JSON.stringify({ admin_info: { use_channel: [2, 8] } }) }))).toBe('#2 → #8');
+  });
+});
+
+describe(detailText.name, () => {
+  it('shows the ratios of a consumption', () => {
+    expect(detailText(makeLog())).toBe('模型倍率 1.25，补全倍率 4，分组倍率 1.5');
+  });
+
+  it('shows the model price of a per-call consumption', () => {
+    expect(detailText(makeLog({ other: JSON.stringify({ model_price: 0.04, model_ratio: 0, completion_ratio: 1, group_ratio: 1 }) }))).toBe('模型价格 $0.04，分组倍率 1');
+  });
+
+  it('shows the content of an error or any other row', () => {
+    expect(detailText(makeLog({ type: 5, content: 'upstream rate limited', other: '{}' }))).toBe('upstream rate limited');
+    expect(detailText(makeLog({ type: 1, content: '兑换码充值 $10.00', other: '' }))).toBe('兑换码充值 $10.00');
+  });
+});
+
+describe(modelText.name, () => {
+  it('shows the requested model, and the upstream one when different', () => {
+    expect(modelText(makeLog())).toBe('gpt-4o');
+    expect(modelText(makeLog({ resp_model_name: 'gpt-4o-2024-08-06' }))).toBe('gpt-4o → gpt-4o-2024-08-06');
+    expect(modelText(makeLog({ other: JSON.stringify({ upstream_model: 'deployment-4o' }), resp_model_name: 'x' }))).toBe('gpt-4o → deployment-4o');
+    expect(modelText(makeLog({ resp_model_name: '' }))).toBe('gpt-4o');
+  });
+});
+
+describe(logTypeTag.name, () => {
+  it.each([
+    [1, '充值'],
+    [2, '消费'],
+    [3, '管理'],
+    [4, '系统'],
+    [5, '错误'],
+    [9, '未知'],
+  ])('labels type %s %s', (type, label) => {
+    expect(logTypeTag(type).label).toBe(label);
+  });
+});

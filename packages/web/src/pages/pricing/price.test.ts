@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { PricingEntry } from '@/api/pricing';
+import { completionPricePerMillion, formatUsd, groupRatioOf, perCallPrice, priceLines, promptPricePerMillion, viewerGroup } from './price';
+
+const entry = (fields: Partial<PricingEntry>): PricingEntry => ({
+  model_name: 'm',
+  quota_type: 0,
+  model_ratio: 1,
+  completion_ratio: 1,
+  model_price: 0,
+  enable_groups: [],
+  priced: true,
+  ...fields,
+});
+
+describe('pricing formulas (spec 1 §9, spec 2 §9)', () => {
+  it('prices a million prompt tokens at model ratio × 2 × group ratio USD', () => {
+    expect(promptPricePerMillion(1.25, 1)).toBe(2.5);
+    expect(promptPricePerMillion(1.25, 1.5)).toBe(3.75);
+    expect(promptPricePerMillion(0.075, 1)).toBeCloseTo(0.15, 12);
+    expect(promptPricePerMillion(15, 0.5)).toBe(15);
+  });
+
+  it('prices a million completion tokens at the prompt price × completion ratio', () => {
+    expect(completionPricePerMillion(1.25, 4, 1)).toBe(10);
+    expect(completionPricePerMillion(1.25, 4, 1.5)).toBe(15);
+    expect(completionPricePerMillion(1.5, 5, 2)).toBe(30);
+    expect(completionPricePerMillion(0.5, 1, 1)).toBe(1);
+  });
+
+  it('prices a call at model price × group ratio', () => {
+    expect(perCallPrice(0.04, 1)).toBe(0.04);
+    expect(perCallPrice(0.02, 1.5)).toBeCloseTo(0.03, 12);
+    expect(perCallPrice(0.1, 0)).toBe(0);
+  });
+
+  it('formats USD with at most 6 decimals and no trailing zeros', () => {
+    expect(formatUsd(2.5)).toBe('$2.5');
+    expect(formatUsd(0.075 * 2)).toBe('$0.15');
+    expect(formatUsd(0.02 * 1.5)).toBe('$0.03');
+    expect(formatUsd(10)).toBe('$10');
+    expect(formatUsd(0.0000004)).toBe('$0');
+    expect(formatUsd(0.1125)).toBe('$0.1125');
+  });
+});
+
+describe(priceLines.name, () => {
+  it('gives prompt and completion prices per million tokens for a per-usage model', () => {
+    expect(priceLines(entry({ model_ratio: 1.25, completion_ratio: 4 }), 1.5)).toEqual({ kind: 'per-usage', prompt: '$3.75', completion: '$15' });
+    expect(priceLines(entry({ model_ratio: 0.075, completion_ratio: 4 }), 1)).toEqual({ kind: 'per-usage', prompt: '$0.15', completion: '$0.6' });
+  });
+
+  it('gives the call price of a per-call model, whatever its ratios', () => {
+    expect(priceLines(entry({ quota_type: 1, model_price: 0.04, model_ratio: 10 }), 0.5)).toEqual({ kind: 'per-call', call: '$0.02' });
+  });
+
+  it('marks a model without a price', () => {
+    expect(priceLines(entry({ priced: false }), 1)).toEqual({ kind: 'unpriced' });
+  });
+});
+
+describe('the group prices are shown for', () => {
+  it("is the viewer's group from the reply, else the stored user's, else default", () => {
+    expect(viewerGroup('vip', 'default')).toBe('vip');
+    expect(viewerGroup(undefined, 'svip')).toBe('svip');
+    expect(viewerGroup(undefined, undefined)).toBe('default');
+  });
+
+  it('has ratio 1 when the group has none', () => {
+    expect(groupRatioOf({ default: 1, vip: 1.5 }, 'vip')).toBe(1.5);
+    expect(groupRatioOf({ default: 1 }, 'nobody')).toBe(1);
+    expect(groupRatioOf({}, 'constructor')).toBe(1);
+  });
+});

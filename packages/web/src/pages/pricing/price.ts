@@ -1,0 +1,45 @@
+import { QUOTA_TYPES, type PricingEntry } from '@/api/pricing';
+
+/**
+ * Reference prices in USD (spec 1 §9, spec 2 §9); actual billing prevails. A model ratio r costs
+ * r quota per prompt token, and 500000 quota is 1 USD, so a million prompt tokens cost 2·r USD.
+ */
+export function promptPricePerMillion(modelRatio: number, groupRatio: number): number {
+  return modelRatio * 2 * groupRatio;
+}
+
+export function completionPricePerMillion(modelRatio: number, completionRatio: number, groupRatio: number): number {
+  return promptPricePerMillion(modelRatio, groupRatio) * completionRatio;
+}
+
+/** A fixed model price (USD per call) times the group ratio overrides the ratios. */
+export function perCallPrice(modelPrice: number, groupRatio: number): number {
+  return modelPrice * groupRatio;
+}
+
+/** At most 6 decimals, without trailing zeros: $2.5, $0.1125, $10. */
+export function formatUsd(value: number): string {
+  return `$${Number(value.toFixed(6))}`;
+}
+
+export type PriceLines = { kind: 'unpriced' } | { kind: 'per-call'; call: string } | { kind: 'per-usage'; prompt: string; completion: string };
+
+/** What the price column shows for one model in a group with this ratio. */
+export function priceLines(entry: PricingEntry, groupRatio: number): PriceLines {
+  if (entry.priced === false) return { kind: 'unpriced' };
+  if (entry.quota_type === QUOTA_TYPES.PER_CALL) return { kind: 'per-call', call: formatUsd(perCallPrice(entry.model_price, groupRatio)) };
+  return {
+    kind: 'per-usage',
+    prompt: formatUsd(promptPricePerMillion(entry.model_ratio, groupRatio)),
+    completion: formatUsd(completionPricePerMillion(entry.model_ratio, entry.completion_ratio, groupRatio)),
+  };
+}
+
+/** The group the prices are shown for: the viewer's (from the reply, else the signed-in user's), else default. */
+export function viewerGroup(replyGroup: string | undefined, userGroup: string | undefined): string {
+  return replyGroup || userGroup || 'default';
+}
+
+export function groupRatioOf(groupRatios: Record<string, number>, group: string): number {
+  return Object.hasOwn(groupRatios, group) ? groupRatios[group] : 1;
+}

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Message } from '@arco-design/web-react';
+import type { PricingEntry } from '@/api/pricing';
+import { useUserStore } from '@/stores/user';
+import { jsonResponse, makeUser } from '@/test/factories';
+import PricingPage from './index';
+
+interface Call {
+  method: string;
+  path: string;
+}
+
+const ENTRIES: PricingEntry[] = [
+  { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], priced: true },
+  { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.04, enable_groups: ['vip'], priced: true },
+  { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: [], priced: true },
+  { model_name: 'mystery', quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: ['default'], priced: false },
+];
+
+function fakeApi(usableGroup: string): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      calls.push({ method: init?.method ?? 'GET', path: url.pathname + url.search });
+      if (url.pathname !== '/api/pricing') return jsonResponse({ success: false, message: 'not found' }, 404);
+      return jsonResponse({ success: true, message: '', data: ENTRIES, group_ratio: { default: 1, vip: 1.5 }, usable_group: usableGroup });
+    }),
+  );
+  return calls;
+}
+
+const rowOf = (model: string) => screen.getAllByText(model).find((node) => node.closest('tr'))?.closest('tr') as HTMLElement;
+
+configure({ asyncUtilTimeout: 3000 });
+
+let messages: HTMLElement;
+
+beforeEach(() => {
+  messages = document.createElement('div');
+  document.body.appendChild(messages);
+  Message.config({ getContainer: () => messages, duration: 0 });
+});
+
+afterEach(() => {
+  cleanup();
+  useUserStore.getState().clearUser();
+  vi.unstubAllGlobals();
+  messages.remove();
+});
+
+describe('pricing page', () => {
+  it("prices every model for the viewer's group", async () => {
+    useUserStore.getState().setUser(makeUser({ group: 'vip' }));
+    const calls = fakeApi('vip');
+    render(<PricingPage />);
+    await waitFor(() => expect(rowOf('gpt-4o')).toBeTruthy());
+
+    expect(calls).toEqual([{ method: 'GET', path: '/api/pricing' }]);
+    expect(screen.getByText('价格仅供参考，以实际计费为准')).toBeTruthy();
+    expect(screen.getByLabelText('分组倍率').textContent).toBe('分组倍率：1.5');
+
+    const gpt = within(rowOf('gpt-4o'));
+    expect(gpt.getByText('按量计费')).toBeTruthy();
+    expect(gpt.getByText('1.25')).toBeTruthy();
+    expect(gpt.getByText('4')).toBeTruthy();
+    expect(gpt.getByText('提示 $3.75 / 1M tokens')).toBeTruthy();
+    expect(gpt.getByText('补全 $15 / 1M tokens')).toBeTruthy();
+    expect(gpt.getByText('default')).toBeTruthy();
+    expect(gpt.getByText('vip').closest('.arco-tag')?.className).toContain('arco-tag-green');
+
+    const dalle = within(rowOf('dall-e-3'));
+    expect(dalle.getByText('按次计费')).toBeTruthy();
+    expect(dalle.getByText('$0.06 / 次')).toBeTruthy();
+
+    expect(within(rowOf('gpt-4o-mini')).getByText('提示 $0.225 / 1M tokens')).toBeTruthy();
+    expect(within(rowOf('mystery')).getByText('未设置价格')).toBeTruthy();
+  });
+
+  it('shows the default group prices to a guest', async () => {
+    fakeApi('default');
+    render(<PricingPage />);
+    await waitFor(() => expect(rowOf('gpt-4o')).toBeTruthy());
+
+    expect(screen.getByLabelText('分组倍率').textContent).toBe('分组倍率：1');
+    expect(within(rowOf('gpt-4o')).getByText('提示 $2.5 / 1M tokens')).toBeTruthy();
+    expect(within(rowOf('gpt-4o')).getByText('补全 $10 / 1M tokens')).toBeTruthy();
+    expect(within(rowOf('dall-e-3')).getByText('$0.04 / 次')).toBeTruthy();
+  });
+
+  it('filters the models by name as the user types', async () => {
+    fakeApi('default');
+    const user = userEvent.setup({ delay: null });
+    render(<PricingPage />);
+    await waitFor(() => expect(rowOf('gpt-4o')).toBeTruthy());
+
+    await user.type(screen.getByRole('textbox', { name: '模型名称' }), 'MINI');
+    await waitFor(() => expect(screen.queryByText('dall-e-3')).toBeNull());
+    expect(rowOf('gpt-4o-mini')).toBeTruthy();
+    expect(screen.queryByText('mystery')).toBeNull();
+  });
+});
