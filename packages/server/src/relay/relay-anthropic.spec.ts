@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogWriterService } from '../logs/log-writer.service';
 import { MockAnthropicUpstream } from '../../test/mock-anthropic-upstream';
-import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
+import type { TestApp } from '../../test/test-app';
 
 const MODELS = ['claude-test', 'claude-cache', 'claude-tool', 'claude-overloaded', 'claude-midstream-error', 'claude-retry'];
 /** Ratio 1, completion ratio 5: a plain answer (20 prompt + 10 completion tokens) costs 20 + 50. */
@@ -18,19 +17,21 @@ const weatherTool = {
 };
 
 describe('relay (integration, Anthropic Claude upstream)', () => {
+  let f: RelayFixture;
   let t: TestApp;
   let admin: TestAgent;
   let upstream: MockAnthropicUpstream;
   let baseURL: string;
 
+  const channel = (fields: Record<string, unknown>) => f.channel(fields);
+  const customer = (name: string, quota: number, tokenFields?: Record<string, unknown>) => f.customer(name, quota, tokenFields);
+  const quotaOf = (userId: number) => f.quotaOf(userId);
+  const logsOf = (userId: number, count?: number) => f.logsOf(userId, count);
+
   beforeAll(async () => {
     upstream = await new MockAnthropicUpstream().start();
-    t = await startTestApp();
-    await t.app.listen(0, '127.0.0.1');
-    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
-    admin = (await t.login('root', ROOT_PASSWORD)).agent;
-    await admin.put('/api/option/').send({ key: 'ModelRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 1]))) });
-    await admin.put('/api/option/').send({ key: 'CompletionRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 5]))) });
+    f = await startRelayFixture({ models: MODELS, completionRatio: 5, channelDefaults: { type: 14, key: 'sk-ant-test', base_url: upstream.url } });
+    ({ t, admin, baseURL } = f);
     await channel({ name: 'claude', models: 'claude-test,claude-cache,claude-tool,claude-overloaded,claude-midstream-error' });
   });
   afterAll(async () => {
@@ -38,30 +39,6 @@ describe('relay (integration, Anthropic Claude upstream)', () => {
     await upstream.stop();
   });
 
-  async function channel(fields: Record<string, unknown>): Promise<number> {
-    const reply = await admin.post('/api/channel/').send({ type: 14, key: 'sk-ant-test', base_url: upstream.url, groups: ['default'], ...fields });
-    if (!reply.body.success) throw new Error(reply.body.message);
-    return reply.body.data.ids[0];
-  }
-  const customer = async (name: string, quota: number) => {
-    const { agent, userId } = await t.signUp(name);
-    await t.db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, quota]);
-    const created = await agent.post('/api/token/').send({ name: 'relay', unlimited_quota: true });
-    if (!created.body.success) throw new Error(created.body.message);
-    const key = created.body.data[0].key as string;
-    return { userId, key, client: new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }) };
-  };
-  const quotaOf = async (userId: number) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
-  /** The user's log rows once `count` are written (settlement and logging happen after the answer). */
-  const logsOf = async (userId: number, count = 1) => {
-    for (let i = 0; i < 100; i++) {
-      await t.app.get(LogWriterService).flush();
-      const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
-      if (rows.length >= count) return rows;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`fewer than ${count} log rows for user ${userId}`);
-  };
 
   it('answers a non-streamed chat through the Messages API and bills the exact usage', async () => {
     const { client, userId } = await customer('claude1', 100_000);

@@ -1,33 +1,31 @@
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogWriterService } from '../logs/log-writer.service';
 import { MockAzureUpstream } from '../../test/mock-azure-upstream';
-import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
+import type { TestApp } from '../../test/test-app';
 
 /** Ratio 1 and completion ratio 2: a mock answer (11 prompt + 7 completion tokens) costs 11 + 14 = 25. */
 const MOCK_COST = 25;
 const MODELS = ['az-chat', 'az-recent', 'az-embed', 'az-missing'];
 
 describe('relay (integration, Azure OpenAI upstream)', () => {
+  let f: RelayFixture;
   let t: TestApp;
   let admin: TestAgent;
   let upstream: MockAzureUpstream;
   let baseURL: string;
 
+  const channel = (fields: Record<string, unknown>) => f.channel(fields);
+  const customer = (name: string, quota: number, tokenFields?: Record<string, unknown>) => f.customer(name, quota, tokenFields);
+  const quotaOf = (userId: number) => f.quotaOf(userId);
+  const logsOf = (userId: number, count?: number) => f.logsOf(userId, count);
+  const logOf = async (userId: number) => (await f.logsOf(userId))[0];
+
   beforeAll(async () => {
     upstream = await new MockAzureUpstream('azure-key', ['az-chat', 'az-embed']).start();
-    t = await startTestApp();
-    await t.app.listen(0, '127.0.0.1');
-    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
-    admin = (await t.login('root', ROOT_PASSWORD)).agent;
-    await admin.put('/api/option/').send({ key: 'ModelRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 1]))) });
-    await admin.put('/api/option/').send({ key: 'CompletionRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 2]))) });
-    const channel = async (fields: Record<string, unknown>) => {
-      const reply = await admin.post('/api/channel/').send({ type: 3, key: 'azure-key', base_url: upstream.url, groups: ['default'], ...fields });
-      if (!reply.body.success) throw new Error(reply.body.message);
-    };
+    f = await startRelayFixture({ models: MODELS, completionRatio: 2, channelDefaults: { type: 3, key: 'azure-key', base_url: upstream.url } });
+    ({ t, admin, baseURL } = f);
     // No `other`: the channel gets the default API version, which predates stream_options.
     await channel({ name: 'azure-default', models: 'az-chat,az-embed,az-missing' });
     await channel({ name: 'azure-recent', models: 'az-recent', other: '2024-10-21', model_mapping: '{"az-recent":"az-chat"}' });
@@ -37,23 +35,6 @@ describe('relay (integration, Azure OpenAI upstream)', () => {
     await upstream.stop();
   });
 
-  const customer = async (name: string, quota: number) => {
-    const { agent, userId } = await t.signUp(name);
-    await t.db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, quota]);
-    const created = await agent.post('/api/token/').send({ name: 'relay', unlimited_quota: true });
-    if (!created.body.success) throw new Error(created.body.message);
-    return { userId, client: new OpenAI({ apiKey: created.body.data[0].key as string, baseURL, maxRetries: 0 }) };
-  };
-  const quotaOf = async (userId: number) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
-  const logOf = async (userId: number) => {
-    for (let i = 0; i < 100; i++) {
-      await t.app.get(LogWriterService).flush();
-      const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
-      if (rows.length > 0) return rows[0];
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no log row for user ${userId}`);
-  };
 
   it('calls the deployment named after the model with the default api-version and the api-key header', async () => {
     const { client, userId } = await customer('azure1', 100_000);

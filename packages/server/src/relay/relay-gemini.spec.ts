@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogWriterService } from '../logs/log-writer.service';
 import { MockGeminiUpstream } from '../../test/mock-gemini-upstream';
-import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
+import type { TestApp } from '../../test/test-app';
 
 /** Ratio 1 and completion ratio 2: a mock answer (11 prompt + 7 candidate tokens) costs 11 + 14 = 25. */
 const MOCK_COST = 25;
@@ -13,23 +12,21 @@ const THINKING_COST = 35;
 const MODELS = ['gemini-test', 'gemini-flash', 'gemini-test-think', 'gemini-test-tool', 'gemini-test-cut', 'gemini-badkey'];
 
 describe('relay (integration, Google Gemini upstream)', () => {
+  let f: RelayFixture;
   let t: TestApp;
   let admin: TestAgent;
   let upstream: MockGeminiUpstream;
   let baseURL: string;
 
+  const channel = (fields: Record<string, unknown>) => f.channel(fields);
+  const customer = (name: string, quota: number, tokenFields?: Record<string, unknown>) => f.customer(name, quota, tokenFields);
+  const quotaOf = (userId: number) => f.quotaOf(userId);
+  const logsOf = (userId: number, count?: number) => f.logsOf(userId, count);
+
   beforeAll(async () => {
     upstream = await new MockGeminiUpstream('gm-key').start();
-    t = await startTestApp();
-    await t.app.listen(0, '127.0.0.1');
-    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
-    admin = (await t.login('root', ROOT_PASSWORD)).agent;
-    await admin.put('/api/option/').send({ key: 'ModelRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 1]))) });
-    await admin.put('/api/option/').send({ key: 'CompletionRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 2]))) });
-    const channel = async (fields: Record<string, unknown>) => {
-      const reply = await admin.post('/api/channel/').send({ type: 24, key: 'gm-key', base_url: upstream.url, groups: ['default'], ...fields });
-      if (!reply.body.success) throw new Error(reply.body.message);
-    };
+    f = await startRelayFixture({ models: MODELS, completionRatio: 2, channelDefaults: { type: 24, key: 'gm-key', base_url: upstream.url } });
+    ({ t, admin, baseURL } = f);
     await channel({ name: 'gemini', models: 'gemini-test,gemini-flash,gemini-test-think,gemini-test-tool,gemini-test-cut', model_mapping: '{"gemini-flash":"gemini-2.5-flash"}' });
     await channel({ name: 'gemini-wrong-key', key: 'AIza-revoked', models: 'gemini-badkey' });
   });
@@ -38,24 +35,6 @@ describe('relay (integration, Google Gemini upstream)', () => {
     await upstream.stop();
   });
 
-  const customer = async (name: string, quota: number) => {
-    const { agent, userId } = await t.signUp(name);
-    await t.db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, quota]);
-    const created = await agent.post('/api/token/').send({ name: 'relay', unlimited_quota: true });
-    if (!created.body.success) throw new Error(created.body.message);
-    const key = created.body.data[0].key as string;
-    return { userId, key, client: new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }) };
-  };
-  const quotaOf = async (userId: number) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
-  const logsOf = async (userId: number, count = 1) => {
-    for (let i = 0; i < 100; i++) {
-      await t.app.get(LogWriterService).flush();
-      const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
-      if (rows.length >= count) return rows;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`fewer than ${count} log rows for user ${userId}`);
-  };
 
   it('converts a chat request to generateContent and the answer back, billing the exact usage', async () => {
     const { client, userId } = await customer('gemini1', 100_000);

@@ -1,64 +1,36 @@
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogWriterService } from '../logs/log-writer.service';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
-import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
+import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
+import type { TestApp } from '../../test/test-app';
 
 /** Ratio 1 and completion ratio 2: a mock answer (11 prompt + 7 completion tokens) costs 11 + 14 = 25. */
 const MOCK_COST = 25;
 const MODELS = ['mock-a', 'mock-b', 'alias', 'no-usage', 'slow-stream', 'cut-stream', 'fail-500', 'fail-401', 'fail-429', 'embed-1', 'only-500', 'dead-key'];
 
 describe('relay (integration, OpenAI-compatible upstream)', () => {
+  let f: RelayFixture;
   let t: TestApp;
   let admin: TestAgent;
   let upstream: MockOpenAiUpstream;
   let baseURL: string;
 
+  const channel = (fields: Record<string, unknown>) => f.channel(fields);
+  const customer = (name: string, quota: number, tokenFields?: Record<string, unknown>) => f.customer(name, quota, tokenFields);
+  const quotaOf = (userId: number) => f.quotaOf(userId);
+  const logsOf = (userId: number, count?: number) => f.logsOf(userId, count);
+
   beforeAll(async () => {
     upstream = await new MockOpenAiUpstream().start();
-    t = await startTestApp();
-    await t.app.listen(0, '127.0.0.1');
-    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
-    admin = (await t.login('root', ROOT_PASSWORD)).agent;
-    const ratios = Object.fromEntries(MODELS.map((model) => [model, 1]));
-    await admin.put('/api/option/').send({ key: 'ModelRatio', value: JSON.stringify(ratios) });
-    await admin.put('/api/option/').send({ key: 'CompletionRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 2]))) });
+    f = await startRelayFixture({ models: MODELS, completionRatio: 2, channelDefaults: { type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url } });
+    ({ t, admin, baseURL } = f);
   });
   afterAll(async () => {
     await t.close();
     await upstream.stop();
   });
 
-  const channel = async (fields: Record<string, unknown>): Promise<number> => {
-    const reply = await admin.post('/api/channel/').send({ type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, groups: ['default'], ...fields });
-    if (!reply.body.success) throw new Error(reply.body.message);
-    return reply.body.data.ids[0];
-  };
-  /** A user with `quota` and an unlimited token: returns the user id, key and SDK client. */
-  const customer = async (name: string, quota: number, tokenFields: Record<string, unknown> = {}) => {
-    const { agent, userId } = await t.signUp(name);
-    await t.db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, quota]);
-    const created = await agent.post('/api/token/').send({ name: 'relay', unlimited_quota: true, ...tokenFields });
-    if (!created.body.success) throw new Error(created.body.message);
-    const key = created.body.data[0].key as string;
-    return { userId, key, agent, client: new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }) };
-  };
-  const quotaOf = async (userId: number) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
-  /**
-   * The user's log rows once `count` have been written: settlement and logging happen after the
-   * answer reached the client, off the hot path.
-   */
-  const logsOf = async (userId: number, count = 1) => {
-    for (let i = 0; i < 100; i++) {
-      await t.app.get(LogWriterService).flush();
-      const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
-      if (rows.length >= count) return rows;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`fewer than ${count} log rows for user ${userId}`);
-  };
 
   describe('chat completions through the official openai client', () => {
     beforeAll(async () => {

@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RelayChannel, RelayContext } from '../relay-context';
+import { relayChannel, relayContext } from '../test-factories';
 import { AnthropicAdaptor, anthropicProvider } from './anthropic.adaptor';
 
-const channel = (fields: Partial<RelayChannel> = {}): RelayChannel => ({
-  id: 1,
-  type: 14,
-  name: 'claude',
-  baseUrl: '',
-  key: 'sk-ant-api03-test',
-  organization: '',
-  other: '',
-  modelMapping: {},
-  statusCodeMapping: {},
-  modelTimeouts: {},
-  priority: 0,
-  weight: 0,
-  autoBan: false,
-  ...fields,
-});
+const channel = (fields: Partial<RelayChannel> = {}): RelayChannel => relayChannel({ type: 14, name: 'claude', baseUrl: '', key: 'sk-ant-api03-test', other: '', ...fields });
 
-const context = (fields: Partial<RelayContext> = {}): RelayContext => ({
-  requestId: 'r1',
-  mode: 'chat',
-  caller: { tokenId: 1, tokenName: 't', userId: 1, username: 'u', group: 'default', unlimitedQuota: false },
-  requestModel: 'claude',
-  upstreamModel: 'claude-sonnet-4-20250514',
-  stream: false,
-  clientWantsUsage: false,
-  channel: channel(),
-  startedAt: 0,
-  clientIp: '127.0.0.1',
-  ...fields,
-});
+const context = (fields: Partial<RelayContext> = {}): RelayContext => relayContext({ mode: 'chat', requestModel: 'claude', upstreamModel: 'claude-sonnet-4-20250514', channel: channel(), ...fields });
 
 describe(AnthropicAdaptor.name, () => {
   const sut = new AnthropicAdaptor();

@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RelayChannel, RelayContext, RelayMode } from '../relay-context';
+import { relayChannel, relayContext } from '../test-factories';
 import { AzureAdaptor, azureProvider } from './azure.adaptor';
 
-const channel = (fields: Partial<RelayChannel> = {}): RelayChannel => ({
-  id: 1,
-  type: 3,
-  name: 'azure',
-  baseUrl: 'https://contoso.openai.azure.com',
-  key: 'azure-key',
-  organization: '',
-  other: '',
-  modelMapping: {},
-  statusCodeMapping: {},
-  modelTimeouts: {},
-  priority: 0,
-  weight: 0,
-  autoBan: false,
-  ...fields,
-});
+const channel = (fields: Partial<RelayChannel> = {}): RelayChannel => relayChannel({ type: 3, name: 'azure', baseUrl: 'https://contoso.openai.azure.com', key: 'azure-key', other: '', ...fields });
 
-const context = (fields: Partial<RelayContext> = {}): RelayContext => ({
-  requestId: 'r1',
-  mode: 'chat',
-  caller: { tokenId: 1, tokenName: 't', userId: 1, username: 'u', group: 'default', unlimitedQuota: false },
-  requestModel: 'gpt-4o',
-  upstreamModel: 'gpt-4o',
-  stream: false,
-  clientWantsUsage: false,
-  channel: channel(),
-  startedAt: 0,
-  clientIp: '127.0.0.1',
-  ...fields,
-});
+const context = (fields: Partial<RelayContext> = {}): RelayContext => relayContext({ mode: 'chat', requestModel: 'gpt-4o', upstreamModel: 'gpt-4o', channel: channel(), ...fields });
 
 describe(AzureAdaptor.name, () => {
   const sut = new AzureAdaptor();

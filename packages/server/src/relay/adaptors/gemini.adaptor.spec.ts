@@ -1,38 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RelayChannel, RelayContext } from '../relay-context';
+import { relayChannel, relayContext } from '../test-factories';
 import { RelayError } from '../relay-error';
 import { GeminiAdaptor, geminiErrorMessage } from './gemini.adaptor';
 
-const channel = (fields: Partial<RelayChannel> = {}): RelayChannel => ({
-  id: 1,
-  type: 24,
-  name: 'gemini',
-  baseUrl: '',
-  key: 'AIza-test',
-  organization: '',
-  other: '',
-  modelMapping: {},
-  statusCodeMapping: {},
-  modelTimeouts: {},
-  priority: 0,
-  weight: 0,
-  autoBan: false,
-  ...fields,
-});
+const channel = (fields: Partial<RelayChannel> = {}): RelayChannel => relayChannel({ type: 24, name: 'gemini', baseUrl: '', key: 'AIza-test', other: '', ...fields });
 
-const context = (fields: Partial<RelayContext> = {}): RelayContext => ({
-  requestId: 'r1',
-  mode: 'chat',
-  caller: { tokenId: 1, tokenName: 't', userId: 1, username: 'u', group: 'default', unlimitedQuota: false },
-  requestModel: 'gemini-flash',
-  upstreamModel: 'gemini-2.5-flash',
-  stream: false,
-  clientWantsUsage: false,
-  channel: channel(),
-  startedAt: 0,
-  clientIp: '127.0.0.1',
-  ...fields,
-});
+const context = (fields: Partial<RelayContext> = {}): RelayContext => relayContext({ mode: 'chat', requestModel: 'gemini-flash', upstreamModel: 'gemini-2.5-flash', channel: channel(), ...fields });
 
 describe(GeminiAdaptor.name, () => {
   const sut = new GeminiAdaptor();
