@@ -25,6 +25,8 @@ export interface TestApp {
   login: (username: string, password: string) => Promise<{ agent: TestAgent; userId: number }>;
   /** Registers a user through the API and signs them in. */
   signUp: (username: string, password?: string, extra?: Record<string, unknown>) => Promise<{ agent: TestAgent; userId: number }>;
+  /** Stops the application (graceful shutdown), once; `close` also drops the database. */
+  stopApp: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -78,6 +80,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
   const db = new DataSource({ type: 'postgres', url: config.databaseUrl });
   await db.initialize();
   const server = app.getHttpServer();
+  let stopping: Promise<void> | undefined;
+  const stopApp = () => (stopping ??= app.close());
 
   const login = async (username: string, password: string) => {
     const agent = request.agent(server);
@@ -99,8 +103,9 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
       if (!reply.body.success) throw new Error(`registration of ${username} failed: ${reply.body.message}`);
       return login(username, password);
     },
+    stopApp,
     close: async () => {
-      await app.close();
+      await stopApp();
       await db.destroy();
       await dropDatabase(dbName);
       await deleteRedisKeys(redisPrefix);
