@@ -49,5 +49,8 @@ export interface RelayContext {
   startedAt: number;
   firstTokenAt?: number;
   clientIp: string;
+  /** For the request details of the log (LogReqInfoEnabled). */
+  requestPath: string;
+  userAgent: string;
   usage?: Usage;
 }

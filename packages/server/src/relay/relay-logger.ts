@@ -49,6 +49,7 @@ export class RelayLogger {
       cache_ratio: price.cacheReadRatio,
       upstream_model: ctx.upstreamModel !== ctx.requestModel ? ctx.upstreamModel : undefined,
       admin_info: { use_channel: outcome.attempts.map((attempt) => attempt.channel_id) },
+      request: this.options.getBoolean('LogReqInfoEnabled') ? { path: ctx.requestPath, user_agent: ctx.userAgent, stream: ctx.stream } : undefined,
     };
     this.writer.write({
       ...this.base(ctx, outcome.attempts),

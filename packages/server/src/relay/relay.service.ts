@@ -100,6 +100,8 @@ export class RelayService {
         channel: candidates[0].channel,
         startedAt,
         clientIp: request.ip ?? '',
+        requestPath: request.path,
+        userAgent: (request.header('user-agent') ?? '').slice(0, 200),
       };
 
       reserved = this.estimate(price, body);

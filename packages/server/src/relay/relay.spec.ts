@@ -71,6 +71,17 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       expect(JSON.parse(log.other).frt).toBeGreaterThanOrEqual(0);
     });
 
+    it('keeps the request details in the log only when LogReqInfoEnabled is on', async () => {
+      const { client, userId } = await customer('details', 100_000);
+      await client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] });
+      await admin.put('/api/option/').send({ key: 'LogReqInfoEnabled', value: 'true' });
+      await client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] });
+      await admin.put('/api/option/').send({ key: 'LogReqInfoEnabled', value: 'false' });
+      const [without, withDetails] = await logsOf(userId, 2);
+      expect(JSON.parse(without.other).request).toBeUndefined();
+      expect(JSON.parse(withDetails.other).request).toMatchObject({ path: '/v1/chat/completions', stream: false, user_agent: expect.stringContaining('OpenAI') });
+    });
+
     it('passes the usage chunk to a client that asked for it', async () => {
       const { client } = await customer('chat3', 100_000);
       const stream = await client.chat.completions.create({ model: 'mock-a', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] });

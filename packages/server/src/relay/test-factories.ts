@@ -30,5 +30,7 @@ export const relayContext = (fields: Partial<RelayContext> = {}): RelayContext =
   channel: relayChannel(),
   startedAt: 0,
   clientIp: '127.0.0.1',
+  requestPath: '/v1/chat/completions',
+  userAgent: 'test',
   ...fields,
 });
