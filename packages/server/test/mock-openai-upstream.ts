@@ -33,8 +33,20 @@ export class MockOpenAiUpstream {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    let raw = '';
-    for await (const piece of request) raw += piece;
+    const pieces: Buffer[] = [];
+    for await (const piece of request) pieces.push(piece as Buffer);
+    const bytes = Buffer.concat(pieces);
+    const contentType = request.headers['content-type'] ?? '';
+    if (contentType.startsWith('multipart/form-data')) {
+      // Audio transcription: a real multipart upload, answered with its text.
+      const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+      const file = form.get('file') as File;
+      this.seen.push({ path: request.url ?? '', authorization: request.headers.authorization ?? '', body: { model: form.get('model'), file: file.name, size: file.size } });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ text: 'hello from the audio' }));
+      return;
+    }
+    const raw = bytes.toString('utf8');
     const body = raw ? JSON.parse(raw) : {};
     this.seen.push({ path: request.url ?? '', authorization: request.headers.authorization ?? '', body });
     const model: string = body.model ?? '';

@@ -72,6 +72,7 @@ describe('access rules', () => {
         'POST /v1/moderations',
         'POST /v1/rerank',
         'POST /v1/audio/speech',
+        'POST /v1/audio/transcriptions',
         'GET /v1/models',
       ].sort(),
     );

@@ -56,6 +56,11 @@ export class RelayController {
     return this.run('speech', request, response);
   }
 
+  @Post('audio/transcriptions')
+  transcriptions(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.run('transcriptions', request, response);
+  }
+
   @Get('models')
   async list(@Req() request: Request, @Res() response: Response): Promise<void> {
     await this.models.list(request, response);

@@ -14,6 +14,7 @@ import { emptyUsage, usageFromOpenAI, type Usage } from './billing/usage';
 import { ChannelCacheService } from './channel-cache.service';
 import { chooseChannel } from './channel-selector';
 import { RelayLogger } from './relay-logger';
+import { formFields, readMultipart, withModel } from './multipart-body';
 import type { RelayContext, RelayMode } from './relay-context';
 import { type Attempt, isRetryableStatus, mapStatus } from './relay-attempts';
 import { RelayError } from './relay-error';
@@ -73,7 +74,8 @@ export class RelayService {
     const attempts: Attempt[] = [];
     try {
       const authorized = await authorize();
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const upload = mode === 'transcriptions' ? await readMultipart(request) : undefined;
+      const body = upload ? formFields(upload) : ((request.body ?? {}) as Record<string, unknown>);
       const model = typeof body.model === 'string' ? body.model.trim() : '';
       if (!model) throw new RelayError(400, '请求中缺少 model 参数', 'invalid_request_error', 'missing_model');
       if (authorized.modelLimits && !authorized.modelLimits.has(model)) {
@@ -112,7 +114,7 @@ export class RelayService {
         throw new RelayError(403, '用户额度不足，请充值后再试', 'insufficient_quota', 'insufficient_user_quota');
       }
 
-      const delivered = await this.tryChannels(ctx, candidates, body, request, response, attempts);
+      const delivered = await this.tryChannels(ctx, candidates, body, upload, response, attempts);
       const usage = delivered.usage;
       const cost = quotaFor(price, usage, this.prices.quotaPerUnit());
       const charged = await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, reserved, cost);
@@ -141,7 +143,7 @@ export class RelayService {
     ctx: RelayContext,
     candidates: Parameters<typeof chooseChannel>[0],
     body: Record<string, unknown>,
-    request: Request,
+    upload: FormData | undefined,
     response: Response,
     attempts: Attempt[],
   ): Promise<Delivered> {
@@ -156,7 +158,7 @@ export class RelayService {
       ctx.upstreamModel = candidate.channel.modelMapping[ctx.requestModel] || ctx.requestModel;
       const attemptStart = performance.now();
       try {
-        const delivered = await this.attempt(ctx, body, request, response);
+        const delivered = await this.attempt(ctx, body, upload, response);
         attempts.push({ channel_id: ctx.channel.id, channel_name: ctx.channel.name, status: delivered.status, duration: Math.round(performance.now() - attemptStart) });
         return delivered;
       } catch (error) {
@@ -173,13 +175,17 @@ export class RelayService {
   }
 
   /** One call to one channel; throws UpstreamFailure for anything that went wrong upstream. */
-  private async attempt(ctx: RelayContext, body: Record<string, unknown>, request: Request, response: Response): Promise<Delivered> {
+  private async attempt(ctx: RelayContext, body: Record<string, unknown>, upload: FormData | undefined, response: Response): Promise<Delivered> {
     const provider = this.registry.forType(ctx.channel.type);
     const chat: ChatAdaptor | undefined = ctx.mode === 'chat' || ctx.mode === 'completions' ? provider.chat : undefined;
     const passthrough: PassthroughAdaptor | undefined = !chat && provider.passthrough?.modes.has(ctx.mode) ? provider.passthrough.adaptor : undefined;
     if (!chat && !passthrough) throw new RelayError(400, `该渠道类型不支持此接口（${ctx.mode}）`, 'invalid_request_error', 'unsupported_endpoint');
     const errorMessage = (raw: string) => (chat ?? passthrough!).errorMessage(raw);
-    const call = chat ? chat.chatRequest(ctx, body) : passthrough!.passthroughRequest(ctx, JSON.stringify({ ...body, model: ctx.upstreamModel }), 'application/json');
+    const call = chat
+      ? chat.chatRequest(ctx, body)
+      : upload
+        ? passthrough!.passthroughRequest(ctx, withModel(upload, ctx.upstreamModel), undefined)
+        : passthrough!.passthroughRequest(ctx, JSON.stringify({ ...body, model: ctx.upstreamModel }), 'application/json');
 
     const abort = new AbortController();
     const onClose = () => {

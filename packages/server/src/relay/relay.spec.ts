@@ -149,6 +149,19 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       expect(await quotaOf(userId)).toBe(100_000 - 5);
     });
 
+    it('relays an audio transcription upload with the mapped model, at its fixed price', async () => {
+      await admin.put('/api/option/').send({ key: 'ModelPrice', value: JSON.stringify({ 'whisper-x': 0.006 }) });
+      await channel({ name: 'audio', models: 'whisper-x', model_mapping: '{"whisper-x":"whisper-1"}' });
+      const { client, userId } = await customer('listener', 100_000);
+      const audio = new File([Buffer.alloc(2048, 1)], 'speech.mp3', { type: 'audio/mpeg' });
+      const reply = await client.audio.transcriptions.create({ model: 'whisper-x', file: audio });
+      expect(reply.text).toBe('hello from the audio');
+      expect(upstream.seen.at(-1)).toMatchObject({ path: '/v1/audio/transcriptions', body: { model: 'whisper-1', file: 'speech.mp3', size: 2048 } });
+      const [log] = await logsOf(userId);
+      expect(Number(log.quota)).toBe(3000);
+      expect(await quotaOf(userId)).toBe(100_000 - 3000);
+    });
+
     it('lists the models the token may use', async () => {
       const { client } = await customer('lister', 10, { model_limits_enabled: true, model_limits: 'mock-a' });
       const models = await client.models.list();

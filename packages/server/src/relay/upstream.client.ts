@@ -1,13 +1,16 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { Agent, request } from 'undici';
+import { Agent, type FormData, request } from 'undici';
 import type { Dispatcher } from 'undici';
+
+/** A request body: JSON text, bytes, or a multipart form (undici sets its content type). */
+export type UpstreamBody = string | Buffer | FormData;
 
 /** What an adaptor asks the relay to send upstream. */
 export interface UpstreamCall {
   url: string;
   method?: 'POST' | 'GET';
   headers: Record<string, string>;
-  body?: string | Buffer;
+  body?: UpstreamBody;
 }
 
 export type UpstreamResponse = Dispatcher.ResponseData;

@@ -1,6 +1,6 @@
 import type { Usage } from '../billing/usage';
 import type { RelayContext, RelayMode } from '../relay-context';
-import type { UpstreamCall } from '../upstream.client';
+import type { UpstreamBody, UpstreamCall } from '../upstream.client';
 
 /** One translated piece for the client: an OpenAI chat.completion.chunk (object or raw JSON text). */
 export type ClientChunk = string | Record<string, unknown>;
@@ -27,7 +27,8 @@ export interface ChatAdaptor {
 
 /** Endpoints whose request and response already are OpenAI's shape on both sides (passthrough). */
 export interface PassthroughAdaptor {
-  passthroughRequest(ctx: RelayContext, body: string | Buffer, contentType: string): UpstreamCall;
+  /** `contentType` is undefined for a multipart form, whose boundary the HTTP client sets. */
+  passthroughRequest(ctx: RelayContext, body: UpstreamBody, contentType: string | undefined): UpstreamCall;
   errorMessage(raw: string): string;
 }
 

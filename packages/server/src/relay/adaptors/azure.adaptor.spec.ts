@@ -40,9 +40,9 @@ describe(AzureAdaptor.name, () => {
     expect(call.headers).not.toHaveProperty('authorization');
   });
 
-  it('passes embeddings, images and speech through, but not the modes Azure lacks', () => {
+  it('passes embeddings, images, speech and transcriptions through, but not the modes Azure lacks', () => {
     const modes = azureProvider().passthrough!.modes;
-    expect([...modes].sort()).toEqual(['embeddings', 'images', 'speech']);
+    expect([...modes].sort()).toEqual(['embeddings', 'images', 'speech', 'transcriptions']);
   });
 
   it('reads Azure error bodies', () => {

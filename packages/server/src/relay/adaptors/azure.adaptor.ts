@@ -1,5 +1,5 @@
 import type { RelayContext, RelayMode } from '../relay-context';
-import type { UpstreamCall } from '../upstream.client';
+import type { UpstreamBody, UpstreamCall } from '../upstream.client';
 import type { ProviderAdaptor } from './adaptor';
 import { OpenAiAdaptor } from './openai.adaptor';
 import { MODE_PATHS } from './openai-paths';
@@ -28,8 +28,8 @@ export function azureUrl(ctx: RelayContext): string {
   return `${ctx.channel.baseUrl}/openai/deployments/${deployment}/${MODE_PATHS[ctx.mode]}?api-version=${encodeURIComponent(azureApiVersion(ctx))}`;
 }
 
-function headers(ctx: RelayContext, contentType: string): Record<string, string> {
-  return { 'content-type': contentType, 'api-key': ctx.channel.key };
+function headers(ctx: RelayContext, contentType: string | undefined): Record<string, string> {
+  return contentType ? { 'content-type': contentType, 'api-key': ctx.channel.key } : { 'api-key': ctx.channel.key };
 }
 
 /**
@@ -46,12 +46,12 @@ export class AzureAdaptor extends OpenAiAdaptor {
     return { url: azureUrl(ctx), headers: headers(ctx, 'application/json'), body: JSON.stringify(outgoing) };
   }
 
-  override passthroughRequest(ctx: RelayContext, body: string | Buffer, contentType: string): UpstreamCall {
+  override passthroughRequest(ctx: RelayContext, body: UpstreamBody, contentType: string | undefined): UpstreamCall {
     return { url: azureUrl(ctx), headers: headers(ctx, contentType), body };
   }
 }
 
-const PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'speech']);
+const PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'speech', 'transcriptions']);
 
 export function azureProvider(): ProviderAdaptor {
   const adaptor = new AzureAdaptor();

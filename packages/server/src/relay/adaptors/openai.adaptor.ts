@@ -1,6 +1,6 @@
 import { usageFromOpenAI } from '../billing/usage';
 import type { RelayContext, RelayMode } from '../relay-context';
-import type { UpstreamCall } from '../upstream.client';
+import type { UpstreamBody, UpstreamCall } from '../upstream.client';
 import type { ChatAdaptor, ChatStreamTranslator, PassthroughAdaptor, ProviderAdaptor } from './adaptor';
 import { OpenAiStreamTranslator } from './openai-stream';
 import { openAiUrl } from './openai-paths';
@@ -18,8 +18,9 @@ export function openAiErrorMessage(raw: string): string {
   return raw.slice(0, 500) || 'upstream error';
 }
 
-function headers(ctx: RelayContext, contentType: string): Record<string, string> {
-  const result: Record<string, string> = { 'content-type': contentType, authorization: `Bearer ${ctx.channel.key}` };
+function headers(ctx: RelayContext, contentType: string | undefined): Record<string, string> {
+  const result: Record<string, string> = { authorization: `Bearer ${ctx.channel.key}` };
+  if (contentType) result['content-type'] = contentType;
   if (ctx.channel.organization) result['openai-organization'] = ctx.channel.organization;
   return result;
 }
@@ -45,7 +46,7 @@ export class OpenAiAdaptor implements ChatAdaptor, PassthroughAdaptor {
     return new OpenAiStreamTranslator(ctx.clientWantsUsage);
   }
 
-  passthroughRequest(ctx: RelayContext, body: string | Buffer, contentType: string): UpstreamCall {
+  passthroughRequest(ctx: RelayContext, body: UpstreamBody, contentType: string | undefined): UpstreamCall {
     return { url: openAiUrl(ctx.channel, ctx.mode, ctx.upstreamModel), headers: headers(ctx, contentType), body };
   }
 
