@@ -1,20 +1,14 @@
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsPageIndex, IsPageSize } from '../../common/paging';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 const bool = ({ value }: { value: unknown }) => value === true || value === 'true' || value === '1';
 
 export class ListChannelsQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '页码必须是整数' })
-  @Min(0, { message: '页码不能小于 0' })
+  @IsPageIndex()
   p?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '每页条数必须是整数' })
-  @Min(1, { message: '每页条数必须在 1 到 100 之间' })
-  @Max(100, { message: '每页条数必须在 1 到 100 之间' })
+  @IsPageSize()
   page_size?: number;
 
   @IsOptional()

@@ -1,11 +1,9 @@
+import { IsPageIndex, IsPageSize } from '../../common/paging';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LOG_TYPE } from '../log.entity';
 
-export const LOG_PAGE_SIZE_DEFAULT = 10;
-export const LOG_PAGE_SIZE_MAX = 100;
-/** Keeps the row offset a plain integer for the database. */
-const PAGE_MAX = 10_000_000;
+export { PAGE_SIZE_DEFAULT as LOG_PAGE_SIZE_DEFAULT } from '../../common/paging';
 /** 9999-12-31 23:59:59 UTC: anything later is a time in milliseconds sent by mistake. */
 export const UNIX_SECONDS_MAX = 253_402_300_799;
 
@@ -16,18 +14,10 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
  * their own logs. `p` is zero-based; 0 (or nothing) for type, timestamps and status means "any".
  */
 export class LogQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '页码必须是整数' })
-  @Min(0, { message: '页码不能小于 0' })
-  @Max(PAGE_MAX, { message: '页码过大' })
+  @IsPageIndex()
   p?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '每页条数必须是整数' })
-  @Min(1, { message: `每页条数必须在 1 到 ${LOG_PAGE_SIZE_MAX} 之间` })
-  @Max(LOG_PAGE_SIZE_MAX, { message: `每页条数必须在 1 到 ${LOG_PAGE_SIZE_MAX} 之间` })
+  @IsPageSize()
   page_size?: number;
 
   @IsOptional()
