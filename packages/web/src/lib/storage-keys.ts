@@ -13,6 +13,9 @@ export const STORAGE_KEYS = {
   chatLink: 'chat_link',
   mjNotifyEnabled: 'mj_notify_enabled',
   dataExportDefaultTime: 'data_export_default_time',
+  pageSize: 'page-size',
+  idSort: 'id-sort',
+  channelModels: 'channel_models',
   /** Added by the console: the user's own sidebar choice, so the server default does not overwrite it. */
   sidebarCollapsed: 'sidebar-collapsed',
   /** Added by the console: the last notice shown, so a notice appears once per content change. */

@@ -5,7 +5,7 @@ import type { ChannelRow, ChannelTagRow } from '@/api/channels';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { getColumns } from './columns';
 import { useChannelListStore } from './list-store';
-import { PAGE_SIZE_OPTIONS } from './local-settings';
+import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { SearchForm } from './search-form';
 import { TagEditModal } from './tag-edit-modal';
 import { isTagRow, rowKey } from './tag-rows';

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { ChannelFilters } from '@/api/channels';
 import type { RowKey } from './tag-rows';
-import { readIdSort, readPageSize, writeIdSort, writePageSize } from './local-settings';
+import { readPageSize, savePageSize } from '@/lib/page-size';
+import { readIdSort, writeIdSort } from './local-settings';
 
 export const EMPTY_FILTERS: ChannelFilters = { keyword: '', group: '', model: '' };
 
@@ -34,7 +35,7 @@ export const useChannelListStore = create<ChannelListState>((set) => ({
   ...initialListState(),
   setPage: (page) => set({ page, selectedKeys: [] }),
   setPageSize: (pageSize) => {
-    writePageSize(pageSize);
+    savePageSize(pageSize);
     set({ pageSize, page: 1, selectedKeys: [] });
   },
   setIdSort: (idSort) => {

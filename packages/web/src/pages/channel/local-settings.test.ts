@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readIdSort, readPageSize, readTypeModels, writeIdSort, writePageSize, writeTypeModels } from './local-settings';
-
-describe('page size', () => {
-  it('is stored as page-size and must be one of 10, 20, 50, 100', () => {
-    expect(readPageSize()).toBe(10);
-    writePageSize(50);
-    expect(localStorage.getItem('page-size')).toBe('50');
-    expect(readPageSize()).toBe(50);
-    localStorage.setItem('page-size', '37');
-    expect(readPageSize()).toBe(10);
-  });
-});
+import { readIdSort, readTypeModels, writeIdSort, writeTypeModels } from './local-settings';
 
 describe('id sort', () => {
   it('is stored as id-sort, off by default', () => {

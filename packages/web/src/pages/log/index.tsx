@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Table } from '@arco-design/web-react';
 import { ROLE_ADMIN } from '@gw/shared';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
-import { PAGE_SIZE_OPTIONS } from '@/pages/token/page-size';
+import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { useUserStore } from '@/stores/user';
 import { getColumns } from './columns';
 import { defaultFormValues, toFilters } from './filters';

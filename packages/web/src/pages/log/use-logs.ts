@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '@/api/http';
 import { getLogStat, listLogs, type LogFilters, type LogItem, type LogStat } from '@/api/logs';
-import { readPageSize, savePageSize } from '@/pages/token/page-size';
+import { readPageSize, savePageSize } from '@/lib/page-size';
 
 const EMPTY_STAT: LogStat = { quota: 0, rpm: 0, tpm: 0 };
 

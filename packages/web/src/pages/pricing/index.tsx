@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Card, Space, Table, Tag } from '@arco-design/web-react';
-import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '@/pages/token/page-size';
+import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '@/lib/page-size';
 import { useUserStore } from '@/stores/user';
 import { getColumns } from './columns';
 import { groupRatioOf, viewerGroup } from './price';

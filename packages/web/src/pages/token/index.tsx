@@ -6,7 +6,7 @@ import { deleteToken, updateTokenStatus, type Token } from '@/api/tokens';
 import { copyText } from '@/lib/clipboard';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { getColumns, type TokenAction } from './columns';
-import { PAGE_SIZE_OPTIONS } from './page-size';
+import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { SearchForm } from './search-form';
 import { TokenDrawer } from './token-drawer';
 import { MSG_COPIED, MSG_DELETED, MSG_SELECT_AT_LEAST_ONE, MSG_STATUS_UPDATED, fullKey, isInactive, keysText, nextToggleStatus } from './token-view';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '@/api/http';
 import { listTokens, searchTokens, type Token, type TokenSearch } from '@/api/tokens';
-import { readPageSize, savePageSize } from './page-size';
+import { readPageSize, savePageSize } from '@/lib/page-size';
 
 export const EMPTY_SEARCH: TokenSearch = { keyword: '', token: '' };
 
