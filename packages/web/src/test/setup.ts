@@ -1,7 +1,13 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// Arco's popups close with react-transition-group timers (about 300 ms). Let the last ones fire
+// while the DOM still exists, or they throw "window is not defined" after the file's teardown.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 500));
 });
