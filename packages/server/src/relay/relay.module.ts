@@ -8,6 +8,7 @@ import { QuotaLedgerService } from './billing/quota-ledger.service';
 import { ChannelCacheService } from './channel-cache.service';
 import { PlaygroundController } from './playground.controller';
 import { RelayController } from './relay.controller';
+import { RelayDb } from './relay-db';
 import { RelayLogger } from './relay-logger';
 import { RelayModelsService } from './relay-models.service';
 import { RelayService } from './relay.service';
@@ -20,6 +21,7 @@ import { UpstreamClient } from './upstream.client';
   controllers: [RelayController, PlaygroundController],
   providers: [
     RelayService,
+    RelayDb,
     RelayModelsService,
     TokenAuthService,
     TokenRateLimiter,

@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS, USER_STATUS_ENABLED } from '@gw/shared';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
+import { RelayDb } from './relay-db';
 import { hashToken } from '../auth/hash-token';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
@@ -81,7 +81,7 @@ export class TokenAuthService implements OnModuleInit {
   private readonly cache = new Map<string, { row: TokenRow; at: number }>();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: RelayDb,
     private readonly options: OptionsService,
     private readonly events: TokenEvents,
   ) {}
@@ -98,7 +98,7 @@ export class TokenAuthService implements OnModuleInit {
   private async byKeyHash(hash: string): Promise<TokenRow | undefined> {
     const cached = this.cache.get(hash);
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.row;
-    const rows: TokenRow[] = await this.dataSource.query(`${TOKEN_QUERY} WHERE t.key_hash = $1`, [hash]);
+    const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.key_hash = $1`, [hash]);
     const row = rows[0];
     if (!row) {
       this.cache.delete(hash);
@@ -121,7 +121,7 @@ export class TokenAuthService implements OnModuleInit {
    * that passes every check, so that the playground is billed and limited like any client.
    */
   async authorizeUser(userId: number, ip: string): Promise<AuthorizedToken> {
-    const rows: TokenRow[] = await this.dataSource.query(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.status = $2 ORDER BY t.id`, [userId, TOKEN_STATUS.ENABLED]);
+    const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.status = $2 ORDER BY t.id`, [userId, TOKEN_STATUS.ENABLED]);
     let firstFailure: unknown;
     for (const row of rows) {
       try {
@@ -162,7 +162,7 @@ export class TokenAuthService implements OnModuleInit {
   }
 
   private async markStatus(tokenId: number, status: number): Promise<void> {
-    await this.dataSource.query('UPDATE tokens SET status = $2 WHERE id = $1 AND status = $3', [tokenId, status, TOKEN_STATUS.ENABLED]);
+    await this.db.query('UPDATE tokens SET status = $2 WHERE id = $1 AND status = $3', [tokenId, status, TOKEN_STATUS.ENABLED]);
     await this.events.changed(tokenId);
   }
 }

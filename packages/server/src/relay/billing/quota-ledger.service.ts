@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { RelayDb } from '../relay-db';
 import { nowSeconds } from '../../common/time';
 
 export interface Charge {
@@ -15,7 +15,7 @@ export interface Charge {
  */
 @Injectable()
 export class QuotaLedgerService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: RelayDb) {}
 
   /**
    * Reserves `quota` from the user and (unless unlimited) the token: gw_reserve_quota locks both
@@ -24,14 +24,14 @@ export class QuotaLedgerService {
    */
   async preConsume(userId: number, tokenId: number, quota: number): Promise<'ok' | 'user' | 'token'> {
     if (quota <= 0) return 'ok';
-    const [row]: Array<{ result: 'ok' | 'user' | 'token' }> = await this.dataSource.query('SELECT gw_reserve_quota($1, $2, $3) AS result', [userId, tokenId, quota]);
+    const [row]: Array<{ result: 'ok' | 'user' | 'token' }> = await this.db.query('SELECT gw_reserve_quota($1, $2, $3) AS result', [userId, tokenId, quota]);
     return row.result;
   }
 
   /** Gives back a reservation in full (the request failed before anything was produced). */
   async refund(userId: number, tokenId: number, quota: number): Promise<void> {
     if (quota <= 0) return;
-    await this.dataSource.query(
+    await this.db.query(
       `WITH give_user AS (UPDATE users SET quota = quota + $3 WHERE id = $1 RETURNING id)
        UPDATE tokens SET remain_quota = CASE WHEN unlimited_quota THEN remain_quota ELSE remain_quota + $3 END WHERE id = $2`,
       [userId, tokenId, quota],
@@ -45,7 +45,7 @@ export class QuotaLedgerService {
    * which is what the log records.
    */
   async settle(charge: Charge, reserved: number, cost: number): Promise<number> {
-    const [row]: Array<{ charged: string }> = await this.dataSource.query('SELECT gw_settle_quota($1, $2, $3, $4, $5, $6) AS charged', [
+    const [row]: Array<{ charged: string }> = await this.db.query('SELECT gw_settle_quota($1, $2, $3, $4, $5, $6) AS charged', [
       charge.userId,
       charge.tokenId,
       charge.channelId,
