@@ -23,6 +23,8 @@ export interface OptionView {
 export class OptionsService implements OnModuleInit {
   private readonly logger = new Logger(OptionsService.name);
   private readonly values = new Map<OptionKey, string>();
+  /** Parsed JSON options: the relay reads ratios on every request, so each is parsed once per change. */
+  private readonly parsed = new Map<OptionKey, unknown>();
   private readonly listeners: Array<(key: OptionKey) => void> = [];
   /** Reloads run one after another, so that an older read never overwrites a newer one. */
   private reloads: Promise<void> = Promise.resolve();
@@ -55,12 +57,18 @@ export class OptionsService implements OnModuleInit {
     return Number.isFinite(value) ? value : Number(OPTION_DEFINITIONS[key].default);
   }
 
+  /** The parsed value of a JSON option. Shared between callers: read it, never change it. */
   getJson<T>(key: OptionKey): T {
-    try {
-      return JSON.parse(this.get(key)) as T;
-    } catch {
-      return JSON.parse(OPTION_DEFINITIONS[key].default) as T;
+    if (!this.parsed.has(key)) {
+      let value: unknown;
+      try {
+        value = JSON.parse(this.get(key));
+      } catch {
+        value = JSON.parse(OPTION_DEFINITIONS[key].default);
+      }
+      this.parsed.set(key, value);
     }
+    return this.parsed.get(key) as T;
   }
 
   /** Called after any option changes on any instance (for example to reschedule a job). */
@@ -95,6 +103,7 @@ export class OptionsService implements OnModuleInit {
 
   private apply(key: OptionKey, value: string): void {
     this.values.set(key, value);
+    this.parsed.delete(key);
     for (const listener of this.listeners) listener(key);
   }
 
@@ -118,6 +127,7 @@ export class OptionsService implements OnModuleInit {
     for (const row of rows) {
       if (isOptionKey(row.key)) this.values.set(row.key, this.decodeOrDefault(row));
     }
+    this.parsed.clear();
   }
 
   private async reloadOne(key: string): Promise<void> {
