@@ -166,6 +166,9 @@ async function main() {
       { name: 'gateway relay', url: gateway.url, path: '/v1/chat/completions', headers: { authorization: `Bearer ${key}` }, pid: gateway.child.pid },
     ];
     console.log(`bench/relay — ${DURATION_S} s per scenario after ${WARMUP_S} s warm-up; CPU is the serving process's user+system time.`);
+    // Every process warms up on both kinds of request first (JIT, pools, holds), as a gateway in
+    // service is warm; each scenario then has its own short warm-up too.
+    for (const target of targets) for (const stream of [false, true]) await load(target.url, target.path, target.headers, stream, 10, WARMUP_S);
     const rows = [];
     for (const stream of [false, true]) {
       for (const connections of CONNECTIONS) {

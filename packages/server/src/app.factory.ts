@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { serveSpa } from './common/spa';
 import { RATE_LIMITS_LOCAL } from './common/throttle';
 import { createValidationPipe } from './common/validation.pipe';
+import { RelayFrontDoor } from './relay/relay-front-door';
 import type { AppConfig } from './config/app-config';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
@@ -32,6 +33,8 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
     new Logger('Web').warn(`No console build at ${config.webDistDir}; run "pnpm build" to serve the SPA`);
   }
   await app.init();
+  // The relay's POST endpoints skip the Express/Nest pipeline (relay/relay-front-door.ts).
+  app.get(RelayFrontDoor).install(app.getHttpServer());
   return app;
 }
 

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
+import { ChannelLimitsModule } from './channel-limits/channel-limits.module';
+import { ChannelOpsModule } from './channel-ops/channel-ops.module';
 import { ChannelsModule } from './channels/channels.module';
 import { ClusterModule } from './cluster/cluster.module';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
@@ -12,6 +14,7 @@ import { ConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
 import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
+import { ModelHealthModule } from './model-health/model-health.module';
 import { OptionsModule } from './options/options.module';
 import { PricingModule } from './pricing/pricing.module';
 import { RedisModule } from './redis/redis.module';
@@ -37,6 +40,13 @@ export class AppModule {
         JobsModule,
         OptionsModule,
         AuthModule,
+        // Before any module importing ChannelsModule: GET api/channel/monitor/:id must not reach its GET :id.
+        ChannelLimitsModule,
+        // Before ChannelOpsModule, which imports ChannelsModule: GET api/channel/abilities must not reach its GET :id.
+        ModelHealthModule,
+        // Before the first module that imports ChannelsModule (UsersModule): Nest registers routes in
+        // the order modules are found, and GET api/channel/test must not reach ChannelsModule's GET :id.
+        ChannelOpsModule,
         UsersModule,
         StatusModule,
         UpdatesModule,

@@ -17,6 +17,8 @@ export class MockOpenAiUpstream {
   readonly seen: SeenRequest[] = [];
   /** Requests whose client hung up before the answer ended. */
   closedEarly = 0;
+  /** Milliseconds to wait before answering a model (slow upstreams for health checks). */
+  readonly delays = new Map<string, number>();
   private server?: Server;
   url = '';
 
@@ -50,6 +52,8 @@ export class MockOpenAiUpstream {
     const body = raw ? JSON.parse(raw) : {};
     this.seen.push({ path: request.url ?? '', authorization: request.headers.authorization ?? '', body });
     const model: string = body.model ?? '';
+    const delay = this.delays.get(model);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     const fail = /^fail-(\d{3})/.exec(model);
     if (fail) {
       const status = Number(fail[1]);

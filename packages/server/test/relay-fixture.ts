@@ -23,8 +23,14 @@ export interface RelayFixture {
  * The real application listening on 127.0.0.1 for relay tests: models priced at ratio 1 with the
  * given completion ratio, and channels pointing at the test's mock upstream.
  */
-export async function startRelayFixture(options: { models: readonly string[]; completionRatio: number; channelDefaults: Record<string, unknown> }): Promise<RelayFixture> {
-  const t = await startTestApp();
+export async function startRelayFixture(options: {
+  models: readonly string[];
+  completionRatio: number;
+  channelDefaults: Record<string, unknown>;
+  /** Environment overrides for the application (for example ROLE=api: no job workers). */
+  env?: Record<string, string | undefined>;
+}): Promise<RelayFixture> {
+  const t = await startTestApp(options.env);
   await t.app.listen(0, '127.0.0.1');
   const baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/v1`;
   const admin = (await t.login('root', ROOT_PASSWORD)).agent;

@@ -35,3 +35,10 @@ export const CHANNEL_TYPES: ReadonlyArray<{ id: number; name: string }> = [
   { id: 22, name: 'knowledge base FastGPT' },
   { id: 21, name: 'knowledge base AI Proxy' },
 ];
+
+const CHANNEL_TYPE_NAMES = new Map(CHANNEL_TYPES.map((type) => [type.id, type.name]));
+
+/** The provider name of a channel type, as models' `owned_by` shows it; unknown types are 'custom'. */
+export function channelTypeName(type: number): string {
+  return CHANNEL_TYPE_NAMES.get(type) ?? 'custom';
+}

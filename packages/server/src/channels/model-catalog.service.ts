@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CHANNEL_TYPE_MODELS, CHANNEL_TYPES } from '@gw/shared';
+import { CHANNEL_TYPE_MODELS, channelTypeName } from '@gw/shared';
 import { DataSource } from 'typeorm';
 
 /** A model as the chat and workflow pages list it (spec 3 §3 Model). */
@@ -16,8 +16,6 @@ export interface ModelInfo {
   sort_number: number;
   max_token: number;
 }
-
-const TYPE_NAMES = new Map(CHANNEL_TYPES.map((type) => [type.id, type.name]));
 
 /** The built-in model catalogue and the models a group can actually use. */
 @Injectable()
@@ -45,7 +43,7 @@ export class ModelCatalogService {
       [group],
     );
     return rows.map((row, index) => {
-      const provider = TYPE_NAMES.get(Number(row.type)) ?? 'custom';
+      const provider = channelTypeName(Number(row.type));
       return {
         id: row.model,
         owned_by: provider,

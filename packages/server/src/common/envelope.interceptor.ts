@@ -16,6 +16,20 @@ export class WithMessage<T> {
   ) {}
 }
 
+/**
+ * A reply whose success is decided by the handler and which carries fields beside data at the top
+ * level, for the calls whose console code reads them there (spec 2: `time` of a channel test,
+ * `balance` of a balance update). The envelope's own keys always win over `extra`.
+ */
+export class Outcome<T> {
+  constructor(
+    readonly success: boolean,
+    readonly message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly data: T = null as T,
+  ) {}
+}
+
 /** Wraps every console (`/api/`) reply in `{ success: true, message, data }` (DESIGN.md §4). */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
@@ -26,6 +40,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
     context.switchToHttp().getResponse<Response>().status(200);
     return next.handle().pipe(
       map((result): Reply<unknown> => {
+        if (result instanceof Outcome) return { ...result.extra, success: result.success, message: result.message, data: result.data };
         if (result instanceof WithMessage) return { success: true, message: result.message, data: result.data };
         return { success: true, message: '', data: result ?? null };
       }),

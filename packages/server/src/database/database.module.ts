@@ -1,10 +1,12 @@
-import { Logger, Module } from '@nestjs/common';
+import { Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { PoolDb } from './pool-db';
 import { runMigrationsLocked } from './run-migrations';
 
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -26,5 +28,7 @@ import { runMigrationsLocked } from './run-migrations';
       },
     }),
   ],
+  providers: [PoolDb],
+  exports: [PoolDb],
 })
 export class DatabaseModule {}

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { RedisService } from '../redis/redis.service';
-import type { EnqueueOptions, JobBackend, JobDefinition } from './job.types';
+import type { EnqueueOptions, JobBackend, JobDefinition, JobFailure } from './job.types';
 
 const KEEP_COMPLETED = { age: 24 * 3600, count: 1000 };
 const KEEP_FAILED = { age: 7 * 24 * 3600 };
@@ -80,6 +80,20 @@ export class BullMqBackend implements JobBackend {
 
   async counts(name: string): Promise<Record<string, number>> {
     return this.queue(name).getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+  }
+
+  async recentFailures(name: string, limit: number): Promise<JobFailure[]> {
+    // The failed set is ordered by finish time; getFailed reads it newest first.
+    const jobs = await this.queue(name).getFailed(0, limit - 1);
+    return jobs
+      // A job removed (by age) between listing and reading comes back undefined.
+      .filter((job) => job !== undefined)
+      .map((job) => ({
+        id: String(job.id ?? ''),
+        name: job.name,
+        failed_reason: job.failedReason ?? '',
+        finished_at: Math.floor((job.finishedOn ?? job.timestamp) / 1000),
+      }));
   }
 
   async close(): Promise<void> {

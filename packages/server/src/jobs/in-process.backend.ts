@@ -1,7 +1,10 @@
 import { Logger } from '@nestjs/common';
-import type { EnqueueOptions, JobBackend, JobDefinition } from './job.types';
+import { nowSeconds } from '../common/time';
+import type { EnqueueOptions, JobBackend, JobDefinition, JobFailure } from './job.types';
 
 interface Pending {
+  /** The caller's job id, or a number from this process's sequence. */
+  id: string;
   data: unknown;
   jobId?: string;
   attemptsMade: number;
@@ -12,12 +15,19 @@ interface Lane {
   definition: JobDefinition;
   waiting: Pending[];
   active: number;
+  /** Jobs waiting out their retry delay. */
+  delayed: number;
   completed: number;
   failed: number;
+  /** The latest failures, newest first, at most FAILURES_KEPT (the process may run for months). */
+  failures: JobFailure[];
   timer?: NodeJS.Timeout;
 }
 
 const RETRY_DELAY_MS = 1000;
+const FAILURES_KEPT = 50;
+/** Node runs a timer longer than 2^31-1 ms (~24.8 days) after 1 ms; longer schedules fire at this bound instead. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The embedded job runner: the same processors as BullMQ, run inside this process with the same
@@ -27,11 +37,12 @@ export class InProcessBackend implements JobBackend {
   private readonly logger = new Logger('Jobs');
   private readonly lanes = new Map<string, Lane>();
   private readonly pendingIds = new Set<string>();
+  private sequence = 0;
   private closed = false;
 
   async startWorkers(definitions: JobDefinition[]): Promise<void> {
     for (const definition of definitions) {
-      this.lanes.set(definition.name, { definition, waiting: [], active: 0, completed: 0, failed: 0 });
+      this.lanes.set(definition.name, { definition, waiting: [], active: 0, delayed: 0, completed: 0, failed: 0, failures: [] });
     }
   }
 
@@ -42,7 +53,7 @@ export class InProcessBackend implements JobBackend {
   }
 
   async enqueue(name: string, data: unknown, options: EnqueueOptions = {}): Promise<void> {
-    this.push(name, { data, jobId: options.jobId, attemptsMade: 0 });
+    this.push(name, { id: options.jobId ?? this.nextId(), data, jobId: options.jobId, attemptsMade: 0 });
   }
 
   run(name: string, data: unknown, timeoutMs: number): Promise<void> {
@@ -52,8 +63,13 @@ export class InProcessBackend implements JobBackend {
         resolve: () => (clearTimeout(timer), resolve()),
         reject: (error: unknown) => (clearTimeout(timer), reject(error)),
       };
-      this.push(name, { data, attemptsMade: 0, settle });
+      this.push(name, { id: this.nextId(), data, attemptsMade: 0, settle });
     });
+  }
+
+  private nextId(): string {
+    this.sequence += 1;
+    return String(this.sequence);
   }
 
   private push(name: string, job: Pending): void {
@@ -89,7 +105,9 @@ export class InProcessBackend implements JobBackend {
     } catch (error) {
       job.attemptsMade += 1;
       if (job.attemptsMade < (lane.definition.attempts ?? 3) && !this.closed) {
+        lane.delayed += 1;
         setTimeout(() => {
+          lane.delayed -= 1;
           lane.waiting.push(job);
           this.drain(lane);
         }, RETRY_DELAY_MS * job.attemptsMade).unref();
@@ -97,7 +115,10 @@ export class InProcessBackend implements JobBackend {
       }
       lane.failed += 1;
       if (key) this.pendingIds.delete(key);
-      this.logger.error(`Job ${lane.definition.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      const reason = error instanceof Error ? error.message : String(error);
+      lane.failures.unshift({ id: job.id, name: lane.definition.name, failed_reason: reason, finished_at: nowSeconds() });
+      lane.failures.length = Math.min(lane.failures.length, FAILURES_KEPT);
+      this.logger.error(`Job ${lane.definition.name} failed: ${reason}`);
       job.settle?.reject(error);
     }
   }
@@ -105,8 +126,11 @@ export class InProcessBackend implements JobBackend {
   async schedule(name: string, everyMs: number): Promise<void> {
     const lane = this.lane(name);
     if (lane.timer) clearInterval(lane.timer);
-    lane.timer = setInterval(() => void this.enqueue(name, {}, { jobId: 'scheduled' }), everyMs);
+    const run = () => void this.enqueue(name, {}, { jobId: 'scheduled' });
+    lane.timer = setInterval(run, Math.min(everyMs, LONGEST_TIMER_MS));
     lane.timer.unref();
+    // As BullMQ's job scheduler does: the first run is now, not one interval later.
+    run();
   }
 
   async unschedule(name: string): Promise<void> {
@@ -117,7 +141,11 @@ export class InProcessBackend implements JobBackend {
 
   async counts(name: string): Promise<Record<string, number>> {
     const lane = this.lane(name);
-    return { waiting: lane.waiting.length, active: lane.active, completed: lane.completed, failed: lane.failed };
+    return { waiting: lane.waiting.length, active: lane.active, completed: lane.completed, failed: lane.failed, delayed: lane.delayed };
+  }
+
+  async recentFailures(name: string, limit: number): Promise<JobFailure[]> {
+    return this.lane(name).failures.slice(0, limit);
   }
 
   async close(): Promise<void> {

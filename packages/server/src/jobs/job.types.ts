@@ -9,6 +9,15 @@ export interface JobDefinition<T = unknown> {
   attempts?: number;
 }
 
+/** A job that failed for good (all attempts used), for operators. */
+export interface JobFailure {
+  id: string;
+  name: string;
+  failed_reason: string;
+  /** Unix seconds. */
+  finished_at: number;
+}
+
 export interface EnqueueOptions {
   /** A job with the same id that is still waiting or running is not added twice. */
   jobId?: string;
@@ -26,5 +35,7 @@ export interface JobBackend {
   unschedule(name: string): Promise<void>;
   /** Job counts per queue, for operators. */
   counts(name: string): Promise<Record<string, number>>;
+  /** The latest jobs of a queue that failed for good, newest first. */
+  recentFailures(name: string, limit: number): Promise<JobFailure[]>;
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { OptionsService } from '../options/options.service';
 import { RedisService } from '../redis/redis.service';
 import { BullMqBackend } from './bullmq.backend';
 import { InProcessBackend } from './in-process.backend';
-import type { EnqueueOptions, JobBackend, JobDefinition } from './job.types';
+import type { EnqueueOptions, JobBackend, JobDefinition, JobFailure } from './job.types';
 
 export interface ScheduleDefinition {
   job: string;
@@ -72,6 +72,15 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   counts(name: string): Promise<Record<string, number>> {
     return this.started.counts(name);
+  }
+
+  /** Every registered job name; each has its own queue. */
+  queueNames(): string[] {
+    return [...this.definitions.keys()];
+  }
+
+  recentFailures(name: string, limit: number): Promise<JobFailure[]> {
+    return this.started.recentFailures(name, limit);
   }
 
   private async syncSchedules(): Promise<void> {

@@ -55,6 +55,7 @@ describe.each(backends)('%s job backend', (_name, make) => {
         calls.push(data);
       },
     },
+    { name: 'broken', attempts: 1, handle: async (data) => Promise.reject(new Error(`broken ${(data as { n: number }).n}`)) },
     {
       name: 'slow',
       handle: async (data) => {
@@ -119,6 +120,54 @@ describe.each(backends)('%s job backend', (_name, make) => {
     await sut.run('record', { n: 4 }, 10_000);
     const counts = await sut.counts('record');
     expect(counts.completed).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps the jobs that failed for good with their reason, newest first', async () => {
+    await expect(sut.run('broken', { n: 1 }, 10_000)).rejects.toThrow();
+    await expect(sut.run('broken', { n: 2 }, 10_000)).rejects.toThrow();
+    const failures = await sut.recentFailures('broken', 10);
+    expect(failures.map((failure) => failure.failed_reason)).toEqual(['broken 2', 'broken 1']);
+    expect(failures[0]).toEqual({ id: expect.any(String), name: 'broken', failed_reason: 'broken 2', finished_at: expect.any(Number) });
+    expect(Math.abs(failures[0].finished_at - Date.now() / 1000)).toBeLessThan(60);
+    expect(await sut.recentFailures('broken', 1)).toHaveLength(1);
+    expect((await sut.counts('broken')).failed).toBe(2);
+    // A job that succeeded on a retry is no failure.
+    expect(await sut.recentFailures('flaky', 10)).toEqual([]);
+  });
+});
+
+describe(InProcessBackend.name, () => {
+  it('keeps only the latest 50 failures of a queue, so a long-running process does not grow', async () => {
+    const sut = new InProcessBackend();
+    const definitions: JobDefinition[] = [{ name: 'broken', attempts: 1, handle: async (data) => Promise.reject(new Error(`broken ${(data as { n: number }).n}`)) }];
+    await sut.startWorkers(definitions);
+    for (let n = 1; n <= 60; n++) await expect(sut.run('broken', { n }, 5000)).rejects.toThrow();
+    const failures = await sut.recentFailures('broken', 1000);
+    expect(failures).toHaveLength(50);
+    expect(failures[0].failed_reason).toBe('broken 60');
+    expect(failures.at(-1)!.failed_reason).toBe('broken 11');
+    expect((await sut.counts('broken')).failed).toBe(60);
+    await sut.close();
+  });
+
+  it('counts a job waiting out its retry delay as delayed', async () => {
+    const sut = new InProcessBackend();
+    let calls = 0;
+    const retrying: JobDefinition = {
+      name: 'retrying',
+      attempts: 2,
+      handle: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('first try');
+      },
+    };
+    await sut.startWorkers([retrying]);
+    await sut.enqueue('retrying', {});
+    await waitFor(() => calls === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await sut.counts('retrying')).toMatchObject({ waiting: 0, active: 0, delayed: 1 });
+    await waitFor(() => calls === 2, 5000);
+    await sut.close();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CHANNEL_STATUS } from '@gw/shared';
 import { DataSource } from 'typeorm';
+import { AlertService } from '../channel-ops/alert.service';
 import { ChannelEvents } from '../channels/channel-events';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
@@ -9,10 +10,13 @@ import type { RelayChannel } from './relay-context';
 /** Phrases that mean the key or the account is dead, whatever the option adds. */
 const DEAD_KEY_PHRASES = ['invalid api key', 'incorrect api key', 'invalid_api_key', 'insufficient_quota', 'account_deactivated', 'billing_not_active'];
 
+type ChannelRef = Pick<RelayChannel, 'id' | 'name'>;
+
 /**
  * DESIGN.md §5.8: an upstream error that means a dead key or account disables the channel
  * (status 3, reason and time in other_info) when the channel's auto_ban and the
- * AutomaticDisableChannelEnabled option are on.
+ * AutomaticDisableChannelEnabled option are on; channel tests also disable slow channels and
+ * re-enable auto-disabled ones (src/channel-ops). Every change raises an alert.
  */
 @Injectable()
 export class AutoDisableService {
@@ -22,6 +26,7 @@ export class AutoDisableService {
     private readonly dataSource: DataSource,
     private readonly options: OptionsService,
     private readonly events: ChannelEvents,
+    private readonly alerts: AlertService,
   ) {}
 
   meansDeadKey(status: number, message: string): boolean {
@@ -35,18 +40,51 @@ export class AutoDisableService {
     return [...DEAD_KEY_PHRASES, ...keywords].some((phrase) => text.includes(phrase));
   }
 
+  /** The channel's auto_ban and the AutomaticDisableChannelEnabled option are both on. */
+  mayDisable(channel: Pick<RelayChannel, 'autoBan'>): boolean {
+    return channel.autoBan && this.options.getBoolean('AutomaticDisableChannelEnabled');
+  }
+
   async consider(channel: RelayChannel, status: number, message: string): Promise<boolean> {
-    if (!channel.autoBan || !this.options.getBoolean('AutomaticDisableChannelEnabled') || !this.meansDeadKey(status, message)) return false;
-    const otherInfo = JSON.stringify({ status_reason: `HTTP ${status}: ${message.slice(0, 300)}`, status_time: nowSeconds() });
-    await this.dataSource.query(`UPDATE channels SET status = $2, other_info = $3 WHERE id = $1 AND status = $4`, [
-      channel.id,
-      CHANNEL_STATUS.AUTO_DISABLED,
-      otherInfo,
-      CHANNEL_STATUS.ENABLED,
-    ]);
-    await this.dataSource.query(`UPDATE abilities SET enabled = false WHERE channel_id = $1`, [channel.id]);
+    if (!this.mayDisable(channel) || !this.meansDeadKey(status, message)) return false;
+    return this.disable(channel, `HTTP ${status}: ${message.slice(0, 300)}`);
+  }
+
+  /**
+   * Sets an enabled channel to auto-disabled. False when it was not enabled: another request or
+   * instance got there first, or an administrator disabled it (that status is never overwritten).
+   */
+  async disable(channel: ChannelRef, reason: string): Promise<boolean> {
+    const otherInfo = JSON.stringify({ status_reason: reason, status_time: nowSeconds() });
+    if (!(await this.moveStatus(channel.id, CHANNEL_STATUS.ENABLED, CHANNEL_STATUS.AUTO_DISABLED, otherInfo))) return false;
+    this.logger.warn(`Channel ${channel.id} (${channel.name}) disabled: ${reason.slice(0, 200)}`);
+    // Not awaited: the webhook may take seconds and the caller may be a client's request.
+    void this.alerts.send(`渠道「${channel.name}」（#${channel.id}）已被自动禁用`, `原因：${reason}`);
+    return true;
+  }
+
+  /**
+   * Re-enables a channel the gateway disabled (status 3 only: a manual disable stands) after it
+   * answered a test, when the AutomaticEnableChannelEnabled option is on.
+   */
+  async enable(channel: ChannelRef): Promise<boolean> {
+    if (!this.options.getBoolean('AutomaticEnableChannelEnabled')) return false;
+    if (!(await this.moveStatus(channel.id, CHANNEL_STATUS.AUTO_DISABLED, CHANNEL_STATUS.ENABLED, ''))) return false;
+    this.logger.log(`Channel ${channel.id} (${channel.name}) enabled again after a successful test`);
+    void this.alerts.send(`渠道「${channel.name}」（#${channel.id}）已被自动启用`, '测试成功，渠道已恢复使用');
+    return true;
+  }
+
+  /** Moves the status from `from` to `to` with its abilities, in one statement; true when it moved. */
+  private async moveStatus(channelId: number, from: number, to: number, otherInfo: string): Promise<boolean> {
+    const [{ moved }]: Array<{ moved: number }> = await this.dataSource.query(
+      `WITH moved AS (UPDATE channels SET status = $3, other_info = $4 WHERE id = $1 AND status = $2 RETURNING id),
+            abilities_moved AS (UPDATE abilities SET enabled = $5 WHERE channel_id IN (SELECT id FROM moved))
+       SELECT count(*)::int AS moved FROM moved`,
+      [channelId, from, to, otherInfo, to === CHANNEL_STATUS.ENABLED],
+    );
+    if (moved === 0) return false;
     await this.events.changed();
-    this.logger.warn(`Channel ${channel.id} (${channel.name}) disabled: HTTP ${status}: ${message.slice(0, 200)}`);
     return true;
   }
 }

@@ -3,17 +3,15 @@ import { CHANNEL_STATUS } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import { ChannelEvents } from '../channels/channel-events';
 import { SecretBox } from '../crypto/secret-box';
+import { parseRequestLimits } from '../channel-limits/request-limits';
 import type { Candidate } from './channel-selector';
 import type { RelayChannel } from './relay-context';
 
 /** Longest a snapshot is trusted even without a change notice (a lost message heals itself). */
 const MAX_AGE_MS = 60_000;
 
-interface Row {
-  group: string;
-  model: string;
-  priority: number;
-  weight: number;
+/** The channel columns a RelayChannel is made from (priority and weight may come from an ability). */
+export interface RelayChannelRow {
   id: number;
   type: number;
   name: string;
@@ -24,7 +22,15 @@ interface Row {
   model_mapping: string;
   status_code_mapping: string;
   model_req_config: string;
+  model_req_limit: string;
   auto_ban: number;
+  priority: number;
+  weight: number;
+}
+
+interface Row extends RelayChannelRow {
+  group: string;
+  model: string;
 }
 
 function parseObject<T>(text: string): Record<string, T> {
@@ -35,6 +41,30 @@ function parseObject<T>(text: string): Record<string, T> {
   } catch {
     return {};
   }
+}
+
+/**
+ * A channel row as the relay uses it, key opened. Also for callers outside the cache (channel
+ * tests) that need a channel the cache does not hold, such as a disabled one. Throws when the key
+ * cannot be opened with the current CRYPTO_SECRET.
+ */
+export function toRelayChannel(row: RelayChannelRow, secrets: SecretBox): RelayChannel {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    baseUrl: row.base_url,
+    key: secrets.open(row.key_sealed),
+    organization: row.openai_organization,
+    other: row.other,
+    modelMapping: parseObject<string>(row.model_mapping),
+    statusCodeMapping: parseObject<string>(row.status_code_mapping),
+    modelTimeouts: parseObject<number>(row.model_req_config),
+    requestLimits: parseRequestLimits(row.model_req_limit),
+    priority: row.priority,
+    weight: row.weight,
+    autoBan: row.auto_ban === 1,
+  };
 }
 
 const keyOf = (group: string, model: string) => `${group}\u0000${model}`;
@@ -81,7 +111,7 @@ export class ChannelCacheService implements OnModuleInit {
     this.stale = false;
     const rows: Row[] = await this.dataSource.query(
       `SELECT a."group", a.model, a.priority, a.weight, c.id, c.type, c.name, c.base_url, c.key_sealed,
-              c.openai_organization, c.other, c.model_mapping, c.status_code_mapping, c.model_req_config, c.auto_ban
+              c.openai_organization, c.other, c.model_mapping, c.status_code_mapping, c.model_req_config, c.model_req_limit, c.auto_ban
          FROM abilities a JOIN channels c ON c.id = a.channel_id
         WHERE a.enabled AND c.status = $1
         ORDER BY a.priority DESC, c.id`,
@@ -93,21 +123,7 @@ export class ChannelCacheService implements OnModuleInit {
       let channel = channels.get(row.id);
       if (!channel) {
         try {
-          channel = {
-            id: row.id,
-            type: row.type,
-            name: row.name,
-            baseUrl: row.base_url,
-            key: this.secrets.open(row.key_sealed),
-            organization: row.openai_organization,
-            other: row.other,
-            modelMapping: parseObject<string>(row.model_mapping),
-            statusCodeMapping: parseObject<string>(row.status_code_mapping),
-            modelTimeouts: parseObject<number>(row.model_req_config),
-            priority: row.priority,
-            weight: row.weight,
-            autoBan: row.auto_ban === 1,
-          };
+          channel = toRelayChannel(row, this.secrets);
         } catch {
           this.logger.error(`Channel ${row.id}: its key cannot be opened with the current CRYPTO_SECRET; skipped`);
           continue;

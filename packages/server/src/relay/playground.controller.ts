@@ -17,6 +17,8 @@ export class PlaygroundController {
 
   @Post('chat/completions')
   chat(@CurrentUser() user: UserEntity, @Req() request: Request, @Res() response: Response): Promise<void> {
-    return this.relay.handle('chat', request, response, () => this.auth.authorizeUser(user.id, request.ip ?? ''));
+    const ip = request.ip ?? '';
+    const relayRequest = { headers: request.headers, ip, path: request.path, body: (request.body ?? {}) as Record<string, unknown>, stream: request };
+    return this.relay.handle('chat', relayRequest, response, () => this.auth.authorizeUser(user.id, ip));
   }
 }

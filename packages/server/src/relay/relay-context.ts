@@ -1,3 +1,4 @@
+import type { RequestLimits } from '../channel-limits/request-limits';
 import type { Usage } from './billing/usage';
 
 /** The kinds of call the relay serves, one per OpenAI endpoint. */
@@ -16,6 +17,8 @@ export interface RelayChannel {
   statusCodeMapping: Readonly<Record<string, string>>;
   /** Per-model timeout in seconds (model_req_config). */
   modelTimeouts: Readonly<Record<string, number>>;
+  /** model_req_limit, when the channel sets any (channel-limits/). */
+  requestLimits?: RequestLimits;
   priority: number;
   weight: number;
   autoBan: boolean;

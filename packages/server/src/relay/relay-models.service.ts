@@ -14,7 +14,7 @@ export class RelayModelsService {
 
   async list(request: Request, response: Response): Promise<void> {
     try {
-      const { caller, modelLimits } = await this.auth.authorize(request);
+      const { caller, modelLimits } = await this.auth.authorize({ headers: request.headers, ip: request.ip ?? '' });
       const rows: Array<{ model: string; created: string }> = await this.dataSource.query(
         `SELECT a.model, min(c.created_time) AS created FROM abilities a JOIN channels c ON c.id = a.channel_id
           WHERE a."group" = $1 AND a.enabled GROUP BY a.model ORDER BY a.model`,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChannelLimitsModule } from '../channel-limits/channel-limits.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { LogsModule } from '../logs/logs.module';
 import { TokensModule } from '../tokens/tokens.module';
@@ -8,7 +9,7 @@ import { QuotaLedgerService } from './billing/quota-ledger.service';
 import { ChannelCacheService } from './channel-cache.service';
 import { PlaygroundController } from './playground.controller';
 import { RelayController } from './relay.controller';
-import { RelayDb } from './relay-db';
+import { RelayFrontDoor } from './relay-front-door';
 import { RelayLogger } from './relay-logger';
 import { RelayModelsService } from './relay-models.service';
 import { RelayService } from './relay.service';
@@ -17,11 +18,11 @@ import { TokenRateLimiter } from './token-rate-limiter';
 import { UpstreamClient } from './upstream.client';
 
 @Module({
-  imports: [ChannelsModule, LogsModule, TokensModule],
+  imports: [ChannelLimitsModule, ChannelsModule, LogsModule, TokensModule],
   controllers: [RelayController, PlaygroundController],
   providers: [
     RelayService,
-    RelayDb,
+    RelayFrontDoor,
     RelayModelsService,
     TokenAuthService,
     TokenRateLimiter,

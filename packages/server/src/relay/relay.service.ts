@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { OptionsService } from '../options/options.service';
 import type { ChatAdaptor, PassthroughAdaptor } from './adaptors/adaptor';
 import { createAdaptorRegistry } from './adaptors';
+import { ChannelLimiter } from '../channel-limits/channel-limiter.service';
 import { AutoDisableService } from './auto-disable.service';
 import { PriceService } from './billing/price.service';
 import { type Price, quotaFor } from './billing/pricing';
-import { QuotaLedgerService } from './billing/quota-ledger.service';
+import { QuotaLedgerService, type Reservation } from './billing/quota-ledger.service';
 import { countPromptTokens } from './billing/token-count';
 import { emptyUsage, usageFromOpenAI, type Usage } from './billing/usage';
 import { ChannelCacheService } from './channel-cache.service';
 import { chooseChannel } from './channel-selector';
 import { RelayLogger } from './relay-logger';
 import { formFields, readMultipart, withModel } from './multipart-body';
+import { headerOf, readJsonBody, type RelayRequest, sendJson, sendWhole } from './relay-request';
 import type { RelayContext, RelayMode } from './relay-context';
 import { type Attempt, isRetryableStatus, mapStatus } from './relay-attempts';
 import { RelayError } from './relay-error';
@@ -61,21 +63,22 @@ export class RelayService {
     private readonly autoDisable: AutoDisableService,
     private readonly relayLogger: RelayLogger,
     private readonly options: OptionsService,
+    private readonly channelLimits: ChannelLimiter,
   ) {}
 
   /**
    * Serves one relay request. `authorize` names the caller: by default the sk- token the request
    * carries; the playground passes the signed-in user's token instead.
    */
-  async handle(mode: RelayMode, request: Request, response: Response, authorize: () => Promise<AuthorizedToken> = () => this.auth.authorize(request)): Promise<void> {
+  async handle(mode: RelayMode, request: RelayRequest, response: ServerResponse, authorize: () => Promise<AuthorizedToken> = () => this.auth.authorize(request)): Promise<void> {
     const startedAt = performance.now();
-    let reserved = 0;
+    let reservation: Reservation | undefined;
     let ctx: RelayContext | undefined;
     const attempts: Attempt[] = [];
     try {
       const authorized = await authorize();
       const upload = mode === 'transcriptions' ? await readMultipart(request) : undefined;
-      const body = upload ? formFields(upload) : ((request.body ?? {}) as Record<string, unknown>);
+      const body = upload ? formFields(upload) : (request.body ?? (await readJsonBody(request.stream)));
       const model = typeof body.model === 'string' ? body.model.trim() : '';
       if (!model) throw new RelayError(400, '请求中缺少 model 参数', 'invalid_request_error', 'missing_model');
       if (authorized.modelLimits && !authorized.modelLimits.has(model)) {
@@ -101,29 +104,30 @@ export class RelayService {
         clientWantsUsage: streamOptions?.include_usage === true,
         channel: candidates[0].channel,
         startedAt,
-        clientIp: request.ip ?? '',
+        clientIp: request.ip,
         requestPath: request.path,
-        userAgent: (request.header('user-agent') ?? '').slice(0, 200),
+        userAgent: (headerOf(request.headers, 'user-agent') ?? '').slice(0, 200),
       };
 
-      reserved = this.estimate(price, body);
-      const reservation = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, reserved);
-      if (reservation !== 'ok') {
-        reserved = 0;
-        if (reservation === 'token') throw new RelayError(429, '该令牌额度不足', 'insufficient_quota', 'insufficient_quota');
+      const reserved = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, this.estimate(price, body), this.prices.quotaPerUnit());
+      if (reserved === 'user' || reserved === 'token') {
+        if (reserved === 'token') throw new RelayError(429, '该令牌额度不足', 'insufficient_quota', 'insufficient_quota');
         throw new RelayError(403, '用户额度不足，请充值后再试', 'insufficient_quota', 'insufficient_user_quota');
       }
+      reservation = reserved;
 
       const delivered = await this.tryChannels(ctx, candidates, body, upload, response, attempts);
       const usage = delivered.usage;
       const cost = quotaFor(price, usage, this.prices.quotaPerUnit());
-      const charged = await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, reserved, cost);
+      const settling = reservation;
+      reservation = undefined; // from here on a failure must not refund it
+      const charged = await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, settling, cost);
       this.relayLogger.consumed(ctx, { usage, price, charged, attempts, status: delivered.status, respModel: delivered.respModel });
     } catch (error) {
       const relayError = this.toRelayError(error);
-      if (reserved > 0 && ctx) await this.ledger.refund(ctx.caller.userId, ctx.caller.tokenId, reserved);
+      if (reservation && ctx) await this.ledger.refund(ctx.caller.userId, ctx.caller.tokenId, reservation);
       if (ctx) this.relayLogger.failed(ctx, relayError, attempts);
-      if (!response.headersSent) response.status(relayError.status).json(relayError.toBody());
+      if (!response.headersSent) sendJson(response, relayError.status, relayError.toBody());
       else if (!response.writableEnded) response.end();
     }
   }
@@ -144,21 +148,31 @@ export class RelayService {
     candidates: Parameters<typeof chooseChannel>[0],
     body: Record<string, unknown>,
     upload: FormData | undefined,
-    response: Response,
+    response: ServerResponse,
     attempts: Attempt[],
   ): Promise<Delivered> {
     const tried = new Set<number>();
     const retries = Math.max(0, this.options.getNumber('RetryTimes'));
     let lastFailure: UpstreamFailure | undefined;
+    let limited: string | undefined;
     for (let attempt = 0; attempt <= retries; attempt++) {
       const candidate = chooseChannel(candidates, tried);
       if (!candidate) break;
       tried.add(candidate.channel.id);
+      // A channel at its request limit is passed over; that costs no retry.
+      const limits = candidate.channel.requestLimits;
+      const reached = limits ? await this.channelLimits.acquire(candidate.channel.id, limits) : undefined;
+      if (reached) {
+        limited = reached;
+        attempt--;
+        continue;
+      }
       ctx.channel = candidate.channel;
       ctx.upstreamModel = candidate.channel.modelMapping[ctx.requestModel] || ctx.requestModel;
       const attemptStart = performance.now();
       try {
         const delivered = await this.attempt(ctx, body, upload, response);
+        if (limits) void this.countTokens(ctx.channel.id, delivered.usage);
         attempts.push({ channel_id: ctx.channel.id, channel_name: ctx.channel.name, status: delivered.status, duration: Math.round(performance.now() - attemptStart) });
         return delivered;
       } catch (error) {
@@ -169,13 +183,25 @@ export class RelayService {
         if (!error.retryable || response.headersSent) break;
       }
     }
+    if (!lastFailure && limited) {
+      throw new RelayError(429, `当前分组 ${ctx.caller.group} 下模型 ${ctx.requestModel} 的渠道均已达到请求限制（${limited.toUpperCase()}），请稍后再试`, 'rate_limit_exceeded', 'channel_limit_reached');
+    }
     if (!lastFailure) throw new RelayError(503, `当前分组 ${ctx.caller.group} 下对于模型 ${ctx.requestModel} 无可用渠道`, 'upstream_error', 'model_not_found');
     const status = lastFailure.status > 0 ? mapStatus(ctx.channel.statusCodeMapping, lastFailure.status) : 502;
     throw new RelayError(status, lastFailure.message, 'upstream_error', null);
   }
 
+  /** The tokens of a finished request count toward the channel's TPM and TPD. */
+  private async countTokens(channelId: number, usage: Usage): Promise<void> {
+    try {
+      await this.channelLimits.addTokens(channelId, usage.prompt_tokens + usage.completion_tokens);
+    } catch (error) {
+      this.logger.warn(`Could not count tokens for channel ${channelId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** One call to one channel; throws UpstreamFailure for anything that went wrong upstream. */
-  private async attempt(ctx: RelayContext, body: Record<string, unknown>, upload: FormData | undefined, response: Response): Promise<Delivered> {
+  private async attempt(ctx: RelayContext, body: Record<string, unknown>, upload: FormData | undefined, response: ServerResponse): Promise<Delivered> {
     const provider = this.registry.forType(ctx.channel.type);
     const chat: ChatAdaptor | undefined = ctx.mode === 'chat' || ctx.mode === 'completions' ? provider.chat : undefined;
     const passthrough: PassthroughAdaptor | undefined = !chat && provider.passthrough?.modes.has(ctx.mode) ? provider.passthrough.adaptor : undefined;
@@ -211,20 +237,22 @@ export class RelayService {
         const result = await delivery.pipe(upstream.body, abort.signal);
         return { usage: result.usage ?? this.countUsage(body, result.producedText), status: 200, respModel: ctx.upstreamModel };
       }
-      const raw = await upstream.body.text();
-      if (chat) {
-        let converted: ReturnType<ChatAdaptor['chatResponse']>;
-        try {
-          converted = chat.chatResponse(ctx, raw);
-        } catch {
-          throw new UpstreamFailure(502, '上游返回了无法解析的响应', true);
-        }
-        response.status(200).type('application/json').send(converted.body);
-        return { usage: converted.usage ?? this.countUsage(body, ''), status: 200, respModel: converted.model };
+      if (!chat) {
+        // Passthrough replies may be bytes (speech audio): relayed as received, never decoded.
+        const bytes = Buffer.from(await upstream.body.arrayBuffer());
+        const contentType = String(upstream.headers['content-type'] ?? 'application/json');
+        sendWhole(response, 200, contentType, bytes);
+        return { usage: this.passthroughUsage(contentType, bytes, body), status: 200 };
       }
-      const contentType = String(upstream.headers['content-type'] ?? 'application/json');
-      response.status(200).type(contentType).send(raw);
-      return { usage: this.passthroughUsage(raw, body), status: 200 };
+      const raw = await upstream.body.text();
+      let converted: ReturnType<ChatAdaptor['chatResponse']>;
+      try {
+        converted = chat.chatResponse(ctx, raw);
+      } catch {
+        throw new UpstreamFailure(502, '上游返回了无法解析的响应', true);
+      }
+      sendWhole(response, 200, 'application/json', converted.body);
+      return { usage: converted.usage ?? this.countUsage(body, ''), status: 200, respModel: converted.model };
     } catch (error) {
       if (abort.signal.aborted && !(error instanceof UpstreamFailure)) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
       if (error instanceof RelayError || error instanceof UpstreamFailure) throw error;
@@ -235,12 +263,14 @@ export class RelayService {
   }
 
   /** Usage from a passthrough reply (embeddings, rerank…), else counted from the input. */
-  private passthroughUsage(raw: string, body: Record<string, unknown>): Usage {
-    try {
-      const usage = usageFromOpenAI((JSON.parse(raw) as { usage?: unknown }).usage);
-      if (usage) return usage;
-    } catch {
-      // binary or non-JSON reply (speech): counted from the input below
+  private passthroughUsage(contentType: string, bytes: Buffer, body: Record<string, unknown>): Usage {
+    if (contentType.includes('json')) {
+      try {
+        const usage = usageFromOpenAI((JSON.parse(bytes.toString('utf8')) as { usage?: unknown }).usage);
+        if (usage) return usage;
+      } catch {
+        // not JSON after all: counted from the input below
+      }
     }
     return this.countUsage(body, '');
   }

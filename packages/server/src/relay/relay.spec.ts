@@ -253,6 +253,32 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       await expect(broke.client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 403 });
     });
 
+    it('answers malformed calls at the front door in OpenAI error shape, and leaves other methods to the console', async () => {
+      const { key, userId } = await customer('frontdoor', 100_000);
+      const errorOf = async (reply: Response) => ((await reply.json()) as { error: { code: string | null; message: string } }).error;
+      const post = (headers: Record<string, string>, body: string) =>
+        fetch(`${baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const noKey = await post({}, JSON.stringify({ model: 'mock-a', messages: [] }));
+      expect(noKey.status).toBe(401);
+      expect(await errorOf(noKey)).toMatchObject({ code: 'missing_api_key', message: expect.stringContaining('未提供令牌') });
+      const auth = { authorization: `Bearer ${key}` };
+      const badJson = await post(auth, '{"model": "mock-a",');
+      expect(badJson.status).toBe(400);
+      expect(await errorOf(badJson)).toMatchObject({ code: 'invalid_json', message: '请求体不是有效的 JSON' });
+      const notObject = await post(auth, '[1, 2]');
+      expect(notObject.status).toBe(400);
+      expect((await errorOf(notObject)).message).toBe('请求体必须是 JSON 对象');
+      const huge = await post(auth, JSON.stringify({ model: 'mock-a', messages: [{ role: 'user', content: 'x'.repeat(11 * 1024 * 1024) }] }));
+      expect(huge.status).toBe(413);
+      expect((await errorOf(huge)).message).toBe('请求体过大（最大 10 MB）');
+      // A query string does not change the route; GET is not a relay call and reaches Nest's 404.
+      const withQuery = await fetch(`${baseURL}/chat/completions?x=1`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] }) });
+      expect(withQuery.status).toBe(200);
+      expect((await fetch(`${baseURL}/chat/completions`, { headers: auth })).status).toBe(404);
+      await logsOf(userId);
+      expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
+    });
+
     it('never lets 50 parallel requests spend more than the balance, and logs exactly what was spent', async () => {
       // Each request reserves its prompt estimate plus max_tokens × 2 and settles at 25.
       const { client, userId } = await customer('racer', 5 * MOCK_COST + 400);

@@ -1,14 +1,15 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS, USER_STATUS_ENABLED } from '@gw/shared';
-import type { Request } from 'express';
-import { RelayDb } from './relay-db';
+import { PoolDb } from '../database/pool-db';
 import { hashToken } from '../auth/hash-token';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
 import { TokenEvents } from '../tokens/token-events';
 import type { RelayCaller } from './relay-context';
 import { RelayError } from './relay-error';
+import { headerOf } from './relay-request';
 
 interface TokenRow {
   id: number;
@@ -50,9 +51,9 @@ export interface AuthorizedToken {
 }
 
 /** The sk- key from `Authorization: Bearer`, `x-api-key` or `x-goog-api-key` (DESIGN.md §5.1). */
-export function keyFromRequest(request: Request): string | undefined {
-  const bearer = request.header('authorization')?.replace(/^Bearer\s+/i, '').trim();
-  const key = bearer || request.header('x-api-key')?.trim() || request.header('x-goog-api-key')?.trim();
+export function keyFromHeaders(headers: IncomingHttpHeaders): string | undefined {
+  const bearer = headerOf(headers, 'authorization')?.replace(/^Bearer\s+/i, '').trim();
+  const key = bearer || headerOf(headers, 'x-api-key')?.trim() || headerOf(headers, 'x-goog-api-key')?.trim();
   return key ? key.replace(/^sk-/, '') : undefined;
 }
 
@@ -81,7 +82,7 @@ export class TokenAuthService implements OnModuleInit {
   private readonly cache = new Map<string, { row: TokenRow; at: number }>();
 
   constructor(
-    private readonly db: RelayDb,
+    private readonly db: PoolDb,
     private readonly options: OptionsService,
     private readonly events: TokenEvents,
   ) {}
@@ -110,10 +111,10 @@ export class TokenAuthService implements OnModuleInit {
   }
 
   /** The caller of a relay request, from the sk- key it carries. */
-  async authorize(request: Request): Promise<AuthorizedToken> {
-    const key = keyFromRequest(request);
+  async authorize(request: { headers: IncomingHttpHeaders; ip: string }): Promise<AuthorizedToken> {
+    const key = keyFromHeaders(request.headers);
     if (!key) throw new RelayError(401, '未提供令牌（Authorization: Bearer sk-…）', 'invalid_request_error', 'missing_api_key');
-    return this.check(await this.byKeyHash(hashToken(`sk-${key}`)), request.ip ?? '');
+    return this.check(await this.byKeyHash(hashToken(`sk-${key}`)), request.ip);
   }
 
   /**

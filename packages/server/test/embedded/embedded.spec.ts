@@ -5,14 +5,17 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILT_MAIN, type BuiltServer, startBuiltServer } from '../built-server';
+import { MockOpenAiUpstream } from '../mock-openai-upstream';
 
 const STARTUP_TIMEOUT_MS = 120_000;
 
 describe('embedded defaults (PGlite + in-process jobs)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-embedded-'));
   const running: BuiltServer[] = [];
+  let upstream: MockOpenAiUpstream | undefined;
   afterAll(async () => {
     await Promise.all(running.map((server) => server.stop()));
+    await upstream?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -34,6 +37,25 @@ describe('embedded defaults (PGlite + in-process jobs)', () => {
       agent.set('New-Api-User', '1');
       const saved = await agent.put('/api/option/').send({ key: 'SystemName', value: '嵌入式网关' });
       expect(saved.body.success).toBe(true);
+
+      // The relay on PGlite: a customer with room for a quota hold is billed in memory, and the
+      // graceful stop writes the spending and the logs back.
+      upstream = await new MockOpenAiUpstream().start();
+      for (const [key, value] of [['ModelRatio', '{"mock-a":1}'], ['CompletionRatio', '{"mock-a":2}'], ['QuotaForNewUser', '10000000']]) {
+        expect((await agent.put('/api/option/').send({ key, value })).body.success).toBe(true);
+      }
+      const channel = await agent.post('/api/channel/').send({ type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, models: 'mock-a', groups: ['default'] });
+      expect(channel.body.success).toBe(true);
+      const customer = request.agent(first.url);
+      expect((await customer.post('/api/user/register').send({ username: 'customer', password: 'customer-pass' })).body.success).toBe(true);
+      const customerLogin = await customer.post('/api/user/login').send({ username: 'customer', password: 'customer-pass' });
+      customer.set('New-Api-User', String(customerLogin.body.data.id));
+      const token = await customer.post('/api/token/').send({ name: 'embedded', unlimited_quota: true });
+      const key = token.body.data[0].key as string;
+      for (let i = 0; i < 3; i++) {
+        const reply = await request(first.url).post('/v1/chat/completions').set('authorization', `Bearer ${key}`).send({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] });
+        expect(reply.body.choices[0].message.content).toBe('Hello from mock-a');
+      }
       await first.stop();
 
       // Same port: the signed-in client below talks to the restarted server.
@@ -45,6 +67,11 @@ describe('embedded defaults (PGlite + in-process jobs)', () => {
       // The session survived too: sessions live in the database, signed with the persisted secret.
       const self = await agent.get('/api/user/self');
       expect(self.body).toMatchObject({ success: true, data: { username: 'root' } });
+      // Three answers of 11 prompt + 7 completion tokens at completion ratio 2: 3 × 25.
+      const customerSelf = await customer.get('/api/user/self');
+      expect(customerSelf.body.data).toMatchObject({ quota: 10_000_000 - 75, used_quota: 75, request_count: 3 });
+      const logs = await customer.get('/api/log/self/').query({ p: 0, page_size: 10 });
+      expect(logs.body.data.items.map((log: { quota: number }) => log.quota)).toEqual([25, 25, 25]);
     },
     STARTUP_TIMEOUT_MS * 3,
   );

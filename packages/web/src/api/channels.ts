@@ -154,6 +154,67 @@ export const updateTag = (update: TagUpdate) => http.put<number>('/api/channel/t
 export const setTagEnabled = (tag: string, enabled: boolean) =>
   http.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag });
 
+/** A channel test's reply: `time` (seconds) is a top-level field, not in data. */
+export interface ChannelTestResult {
+  time: number;
+}
+
+/** A balance update's reply: `balance` is a top-level field, in the channel's currency. */
+export interface ChannelBalanceResult {
+  balance: number;
+}
+
+/** Current use of a channel: RPM and TPM over the last minute, RPD and TPD over the last 24 hours. */
+export interface ChannelUsage {
+  rpd: number;
+  rpm: number;
+  tpm: number;
+  tpd: number;
+}
+
+/** Tests one channel with a model (the server's choice when absent). */
+export const testChannel = (id: number, model?: string) =>
+  http.get<null, ChannelTestResult>(`/api/channel/test/${id}`, { model: model || undefined });
+/** Starts testing every channel and answers at once. */
+export const testAllChannels = () => http.get<null>('/api/channel/test');
+export const updateChannelBalance = (id: number) => http.get<null, ChannelBalanceResult>(`/api/channel/update_balance/${id}/`);
+/** Updates the balance of every enabled channel. */
+export const updateAllChannelBalances = () => http.get<null>('/api/channel/update_balance');
+export const getChannelUsage = (id: number) => http.get<ChannelUsage>(`/api/channel/monitor/${id}`);
+
+/** One row of the abilities index (group × model × channel) with its capability flags. */
+export interface Ability {
+  /** `${channel_id}:${group}:${model}`. */
+  id: string;
+  model: string;
+  owned_by: string;
+  channel_id: number;
+  channel_name: string;
+  group: string;
+  /** Deep thinking. */
+  is_deep_seek: boolean;
+  /** Accepts images. */
+  is_viewable: boolean;
+}
+
+/** Filters of the model management list; an absent field does not filter. */
+export interface AbilityFilters {
+  model?: string;
+  group?: string;
+  channel_id?: number;
+  is_deep_seek?: boolean;
+  is_viewable?: boolean;
+}
+
+export type AbilityKey = Pick<Ability, 'channel_id' | 'group' | 'model'>;
+export type AbilityFlags = Pick<Ability, 'is_deep_seek' | 'is_viewable'>;
+
+/** `p` is zero-based like every list call (docs/console-api.md "Paging"). */
+export const listAbilities = (p: number, pageSize: number, filters: AbilityFilters) =>
+  http.get<{ items: Ability[]; total: number }>('/api/channel/abilities', { p, page_size: pageSize, ...filters });
+
+export const updateAbility = (ability: AbilityKey & AbilityFlags) => http.post<null>('/api/channel/update_ability', ability);
+
 export const listGroups = () => http.get<string[]>('/api/group/');
 /** Default models per channel type: `{ [type]: string[] }`. */
 export const listTypeModels = () => http.get<Record<string, string[]>>('/api/models');

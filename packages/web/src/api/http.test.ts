@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Message } from '@arco-design/web-react';
-import { call, callOk, describeError, http, HttpError, showError } from '@/api/http';
+import { call, callOk, callQuietly, callReply, describeError, http, HttpError, showError } from '@/api/http';
 import { useUserStore } from '@/stores/user';
 import { jsonResponse, makeUser } from '@/test/factories';
 
@@ -168,6 +168,38 @@ describe(call.name, () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect(await callOk(http.get('/api/status'))).toBe(false);
     expect(error).toHaveBeenCalledWith('错误：Failed to fetch');
+  });
+});
+
+describe(callReply.name, () => {
+  it('returns the whole reply of a success, top-level fields beside data included', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', time: 1.5 }));
+    const reply = await callReply(http.get<null, { time: number }>('/api/channel/test/1'));
+    expect(reply?.time).toBe(1.5);
+  });
+
+  it('shows the message of a failure and returns undefined', async () => {
+    const error = vi.spyOn(Message, 'error');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: '余额查询失败', balance: 3 }));
+    expect(await callReply(http.get<null, { balance: number }>('/api/channel/update_balance/1/'))).toBeUndefined();
+    expect(error).toHaveBeenCalledWith('余额查询失败');
+  });
+});
+
+describe(callQuietly.name, () => {
+  it('returns the data of a success and nothing, without a message, on any failure', async () => {
+    const error = vi.spyOn(Message, 'error');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: { a: 1 } }))
+      .mockResolvedValueOnce(jsonResponse({ success: false, message: 'no' }))
+      .mockResolvedValueOnce(jsonResponse({ success: false, message: 'boom' }, 500))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    expect(await callQuietly(http.get('/api/a'))).toEqual({ a: 1 });
+    expect(await callQuietly(http.get('/api/a'))).toBeUndefined();
+    expect(await callQuietly(http.get('/api/a'))).toBeUndefined();
+    expect(await callQuietly(http.get('/api/a'))).toBeUndefined();
+    expect(error).not.toHaveBeenCalled();
   });
 });
 

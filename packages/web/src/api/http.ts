@@ -87,7 +87,11 @@ async function refetchToken(): Promise<boolean> {
   return false;
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+/**
+ * `Extra` types the top-level fields a few replies carry beside `data` (a channel test's `time`, a
+ * balance update's `balance`); they are there only when the reply is a success.
+ */
+export async function request<T, Extra extends object = object>(method: string, path: string, options: RequestOptions = {}): Promise<ApiReply<T> & Extra> {
   const hasBody = options.body !== undefined;
   const response = await fetch(buildUrl(path, options.params), {
     method,
@@ -96,18 +100,18 @@ export async function request<T>(method: string, path: string, options: RequestO
     credentials: 'same-origin',
   });
   if ((response.status === 401 || response.status === 403) && !options.retried && path !== '/api/user/token') {
-    if (await refetchTokenOnce()) return request<T>(method, path, { ...options, retried: true });
+    if (await refetchTokenOnce()) return request<T, Extra>(method, path, { ...options, retried: true });
   }
   const reply = await readReply<T>(response);
   if (!response.ok) throw new HttpError(response.status, reply.message || response.statusText);
-  return reply;
+  return reply as ApiReply<T> & Extra;
 }
 
 export const http = {
-  get: <T>(path: string, params?: Params) => request<T>('GET', path, { params }),
-  post: <T>(path: string, body?: unknown, params?: Params) => request<T>('POST', path, { body, params }),
-  put: <T>(path: string, body?: unknown, params?: Params) => request<T>('PUT', path, { body, params }),
-  delete: <T>(path: string, params?: Params) => request<T>('DELETE', path, { params }),
+  get: <T, Extra extends object = object>(path: string, params?: Params) => request<T, Extra>('GET', path, { params }),
+  post: <T, Extra extends object = object>(path: string, body?: unknown, params?: Params) => request<T, Extra>('POST', path, { body, params }),
+  put: <T, Extra extends object = object>(path: string, body?: unknown, params?: Params) => request<T, Extra>('PUT', path, { body, params }),
+  delete: <T, Extra extends object = object>(path: string, params?: Params) => request<T, Extra>('DELETE', path, { params }),
 };
 
 /** The text the generic handler shows for a failed request (spec 1 §8). */
@@ -139,13 +143,13 @@ export function showError(error: unknown): void {
 }
 
 /**
- * Runs a call and returns its data when the reply is a success; otherwise shows the reply's
- * message (or the generic handler's) and returns undefined.
+ * Runs a call and returns the whole reply when it is a success (for replies with top-level fields
+ * beside data); otherwise shows the reply's message (or the generic handler's) and returns undefined.
  */
-export async function call<T>(promise: Promise<ApiReply<T>>): Promise<T | undefined> {
+export async function callReply<R extends ApiReply<unknown>>(promise: Promise<R>): Promise<R | undefined> {
   try {
     const reply = await promise;
-    if (reply.success) return reply.data;
+    if (reply.success) return reply;
     Message.error(reply.message);
   } catch (error) {
     showError(error);
@@ -154,16 +158,27 @@ export async function call<T>(promise: Promise<ApiReply<T>>): Promise<T | undefi
 }
 
 /**
+ * Runs a call and returns its data when the reply is a success; otherwise shows the reply's
+ * message (or the generic handler's) and returns undefined.
+ */
+export async function call<T>(promise: Promise<ApiReply<T>>): Promise<T | undefined> {
+  return (await callReply(promise))?.data;
+}
+
+/**
  * Like call, for calls whose reply carries no data (a success cannot be told from a failure by
  * data alone): shows the error the same way and returns whether the call succeeded.
  */
 export async function callOk(promise: Promise<ApiReply<unknown>>): Promise<boolean> {
+  return (await callReply(promise)) !== undefined;
+}
+
+/** For background loads whose failures are not shown: the data of a success, else undefined. */
+export async function callQuietly<T>(promise: Promise<ApiReply<T>>): Promise<T | undefined> {
   try {
     const reply = await promise;
-    if (reply.success) return true;
-    Message.error(reply.message);
-  } catch (error) {
-    showError(error);
+    return reply.success ? reply.data : undefined;
+  } catch {
+    return undefined;
   }
-  return false;
 }

@@ -41,6 +41,8 @@ export type PageKey =
   | 'token'
   | 'channel'
   | 'channelEdit'
+  | 'modelManage'
+  | 'modelCheck'
   | 'log'
   | 'pricing'
   | 'playground'
@@ -98,8 +100,8 @@ export const ROUTES: readonly AppRoute[] = [
   user('/workflowResult/:id'),
 
   // System backend, in the sidebar order of spec 1 §2.2
-  admin('/model-manage', system('模型管理', IconApps)),
-  admin('/model-check', system('模型检测', IconCheckCircle)),
+  { path: '/model-manage', access: 'admin', page: 'modelManage', menu: system('模型管理', IconApps) },
+  { path: '/model-check', access: 'admin', page: 'modelCheck', menu: system('模型检测', IconCheckCircle) },
   { path: '/channel', access: 'admin', page: 'channel', menu: system('渠道', IconLink) },
   { path: '/token', access: 'user', page: 'token', menu: system('令牌', IconSafe) },
   admin('/redemption', system('兑换码', IconGift)),

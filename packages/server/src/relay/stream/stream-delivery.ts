@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { ChatStreamTranslator, ClientChunk } from '../adaptors/adaptor';
 import type { Usage } from '../billing/usage';
 import type { RelayContext } from '../relay-context';
@@ -22,11 +22,13 @@ export interface StreamResult {
 export class StreamDelivery {
   private started = false;
   private finished = false;
+  /** Chunks translated from the current piece of upstream data, sent in one write after it. */
+  private pending = '';
 
   constructor(
     private readonly ctx: RelayContext,
     private readonly translator: ChatStreamTranslator,
-    private readonly response: Response,
+    private readonly response: ServerResponse,
   ) {}
 
   /** Sends the client's headers, once: from here on the answer belongs to this channel. */
@@ -34,20 +36,25 @@ export class StreamDelivery {
     if (this.started) return;
     this.started = true;
     this.ctx.firstTokenAt = performance.now();
-    this.response.status(200);
+    this.response.statusCode = 200;
     this.response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     this.response.setHeader('Cache-Control', 'no-cache');
     this.response.setHeader('Connection', 'keep-alive');
     this.response.setHeader('X-Accel-Buffering', 'no');
-    this.response.flushHeaders();
+    // No flushHeaders(): the headers leave with the first chunks, in the same write.
   }
 
   private send(chunks: ClientChunk[]): void {
     if (chunks.length === 0) return;
     this.start();
-    let text = '';
-    for (const chunk of chunks) text += `data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`;
-    this.response.write(text);
+    for (const chunk of chunks) this.pending += `data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`;
+  }
+
+  /** One write per piece of upstream data, however many events it held (each write is a syscall). */
+  private flush(): void {
+    if (this.pending === '') return;
+    this.response.write(this.pending);
+    this.pending = '';
   }
 
   async pipe(body: Readable, signal: AbortSignal): Promise<StreamResult> {
@@ -61,25 +68,37 @@ export class StreamDelivery {
     });
     const decoder = new TextDecoder();
     try {
+      // The client's answer ends at [DONE]; the body is still read to its end (it closes right
+      // after): leaving the loop early destroys it with an AbortError, whose stack trace costs
+      // more than the rest of the request.
       for await (const piece of body) {
+        if (this.finished) continue;
         parser.feed(typeof piece === 'string' ? piece : decoder.decode(piece as Uint8Array, { stream: true }));
-        if (this.finished) break;
+        if (this.finished) this.finish();
+        else this.flush();
       }
     } catch (error) {
+      if (this.finished) return this.result(false);
       if (signal.aborted) return this.result(true);
       if (!this.started) throw error;
+      this.flush();
       this.fail(`上游流式响应中断：${error instanceof Error ? error.message : String(error)}`);
       return this.result(false);
     }
-    if (signal.aborted) return this.result(true);
+    if (signal.aborted && !this.finished) return this.result(true);
     if (!this.finished) {
       if (!this.started) throw new Error('上游在返回任何内容之前结束了流');
+      this.flush();
       this.fail('上游流式响应意外结束');
       return this.result(false);
     }
-    this.start();
-    this.response.end('data: [DONE]\n\n');
     return this.result(false);
+  }
+
+  private finish(): void {
+    this.start();
+    this.response.end(`${this.pending}data: [DONE]\n\n`);
+    this.pending = '';
   }
 
   private fail(message: string): void {
@@ -87,6 +106,8 @@ export class StreamDelivery {
   }
 
   private result(clientGone: boolean): StreamResult {
-    return { usage: this.translator.usage(), producedText: this.translator.producedText(), clientGone };
+    const usage = this.translator.usage();
+    // The text is only counted when the upstream reported no usage.
+    return { usage, producedText: usage ? '' : this.translator.producedText(), clientGone };
   }
 }

@@ -6,7 +6,8 @@ import type { OnChannelAction } from './actions';
 import { InlineNumber } from './inline-number';
 import { splitList } from './lists';
 import { parseRowPriority, parseRowWeight, parseTagPriority, parseTagWeight } from './number-rules';
-import { formatResponseTime, responseTimeColor } from './response-time';
+import { BalanceCell } from './balance-cell';
+import { ResponseTimeTag } from './response-time-tag';
 import { ChannelRowActions, TagRowActions } from './row-actions';
 import { StatusTag } from './status-tag';
 import { isTagRow } from './tag-rows';
@@ -79,18 +80,14 @@ export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): Ta
     },
     { title: '类型', width: 130, render: (_, row) => (isTagRow(row) ? '' : channelTypeName(row.type)) },
     { title: '状态', width: 100, render: (_, row) => <StatusTag row={row} /> },
-    {
-      title: '响应时间',
-      width: 100,
-      render: (_, row) => <Tag color={responseTimeColor(row.response_time)}>{formatResponseTime(row.response_time)}</Tag>,
-    },
-    { title: '余额', width: 80, render: (_, row) => (isTagRow(row) ? '' : `$${(row.balance ?? 0).toFixed(2)}`) },
+    { title: '响应时间', width: 100, render: (_, row) => <ResponseTimeTag row={row} /> },
+    { title: '余额', width: 120, render: (_, row) => (isTagRow(row) ? '' : <BalanceCell channel={row} onAction={onAction} />) },
     { title: '已用额度', width: 100, render: (_, row) => renderQuota(row.used_quota ?? 0, display) },
     { title: '优先级', width: 100, render: (_, row) => <PriorityCell row={row} onAction={onAction} /> },
     { title: '权重', width: 100, render: (_, row) => <WeightCell row={row} onAction={onAction} /> },
     {
       title: '操作',
-      width: 220,
+      width: 360,
       fixed: 'right',
       render: (_, row) => (isTagRow(row) ? <TagRowActions row={row} onAction={onAction} /> : <ChannelRowActions channel={row} onAction={onAction} />),
     },

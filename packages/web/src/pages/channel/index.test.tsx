@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
-import { Message } from '@arco-design/web-react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Channel, ChannelTagRow } from '@/api/channels';
 import { formatTimestamp } from '@/lib/time';
-import ChannelPage from './index';
-import { initialListState, useChannelListStore } from './list-store';
-import { fakeApi, fail, makeChannel, ok, type ApiCall, type Route } from './test-fake-api';
+import { fail, makeChannel, ok, type ApiCall, type Route } from './test-fake-api';
+import { captureMessages, renderChannelPage, rowOf, user, writes } from './test-page';
 
 const CHANNELS: Channel[] = [
   makeChannel({ id: 1, name: 'openai-main', status: 1, priority: 3, response_time: 800 }),
@@ -38,35 +34,17 @@ const TAG_ROW: ChannelTagRow = {
 const page = (items: unknown[]) => ok({ items, total: items.length, page: 0, page_size: 10 });
 
 function renderPage(routes: Record<string, Route> = {}): ApiCall[] {
-  const calls = fakeApi({
+  return renderChannelPage({
     'GET /api/channel/': (call) => (call.query.tag_mode === 'true' ? page([TAG_ROW, CHANNELS[0]]) : page(CHANNELS)),
-    'GET /api/group/': ok(['default', 'vip']),
     'PUT /api/channel/': ok(),
     ...routes,
   });
-  render(
-    <MemoryRouter initialEntries={['/channel']}>
-      <Routes>
-        <RouterRoute path="/channel" element={<ChannelPage />} />
-        <RouterRoute path="/channel/edit/:id" element={<p>编辑页</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return calls;
 }
-
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
-// Arco popups keep pointer-events off while their open animation runs; happy-dom never finishes it.
-const user = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 let messages: HTMLElement;
 
 beforeEach(() => {
-  messages = document.createElement('div');
-  document.body.appendChild(messages);
-  Message.config({ getContainer: () => messages, duration: 0 });
-  useChannelListStore.setState(initialListState());
+  messages = captureMessages();
 });
 
 afterEach(() => {
@@ -78,7 +56,6 @@ afterEach(() => {
 describe('ChannelPage list', () => {
   it('loads the first page with the stored page size and greys channels that are not enabled', async () => {
     localStorage.setItem('page-size', '20');
-    useChannelListStore.setState(initialListState());
     const calls = renderPage();
 
     expect(await screen.findByText('管理渠道')).toBeTruthy();

@@ -2,11 +2,15 @@ import { Button, Popconfirm, Space } from '@arco-design/web-react';
 import { CHANNEL_STATUS } from '@gw/shared';
 import type { Channel, ChannelTagRow } from '@/api/channels';
 import type { OnChannelAction } from './actions';
+import { MonitorPopover } from './monitor-popover';
+import { TestButton } from './test-button';
 
 export function ChannelRowActions({ channel, onAction }: { channel: Channel; onAction: OnChannelAction }) {
   const enabled = channel.status === CHANNEL_STATUS.ENABLED;
   return (
     <Space size={4}>
+      <TestButton channel={channel} onAction={onAction} />
+      <MonitorPopover channel={channel} />
       <Button size="mini" type="text" status={enabled ? 'warning' : 'success'} onClick={() => onAction({ kind: 'toggle', channel })}>
         {enabled ? '禁用' : '启用'}
       </Button>

@@ -3,12 +3,13 @@ import { Button, Message, Modal, Space, Switch, Typography } from '@arco-design/
 import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
 import { call } from '@/api/http';
 import { deleteChannels, deleteDisabledChannels, fixChannelAbilities } from '@/api/channels';
+import { refreshAllBalances, runAllChannelTests } from './channel-checks';
 import { useChannelListStore } from './list-store';
 import { channelIdsOf } from './tag-rows';
 
 const MSG_SELECT_FIRST = '请先选择要删除的渠道';
 
-/** Add, batch delete, delete disabled, fix abilities, tag mode, id sort and refresh. */
+/** Add, batch delete, delete disabled, fix abilities, test all, update balances, tag mode, id sort and refresh. */
 export function Toolbar({ onReload }: { onReload: () => void }) {
   const navigate = useNavigate();
   const { selectedKeys, setSelectedKeys, tagMode, setTagMode, idSort, setIdSort } = useChannelListStore();
@@ -63,6 +64,8 @@ export function Toolbar({ onReload }: { onReload: () => void }) {
         删除禁用渠道
       </Button>
       <Button onClick={handleFix}>修复能力</Button>
+      <Button onClick={() => void runAllChannelTests()}>测试所有渠道</Button>
+      <Button onClick={() => void refreshAllBalances()}>更新所有已启用渠道余额</Button>
       <Button icon={<IconRefresh />} onClick={onReload}>
         刷新
       </Button>

@@ -15,6 +15,7 @@ import {
   type ChannelTagRow,
 } from '@/api/channels';
 import type { ChannelAction } from './actions';
+import { refreshChannelBalance, runChannelTest } from './channel-checks';
 import { copyOf } from './form/channel-form';
 
 const MSG_DONE = '操作成功完成！';
@@ -60,6 +61,17 @@ export function useChannelActions({ reload, patchChannel, onEditTag }: ChannelAc
           return quickEdit(action.channel, { priority: action.value });
         case 'weight':
           return quickEdit(action.channel, { weight: action.value });
+        case 'test': {
+          const tested = await runChannelTest(action.channel, action.model);
+          // A test may change the status (a failure can disable the channel, a success can enable an
+          // auto-disabled one): then the list is read again to show it.
+          return tested && tested.status !== CHANNEL_STATUS.AUTO_DISABLED ? patchChannel(tested) : reload();
+        }
+        case 'balance': {
+          const updated = await refreshChannelBalance(action.channel);
+          if (updated) patchChannel(updated);
+          return;
+        }
         case 'edit':
           return navigate(`/channel/edit/${action.channel.id}`);
         case 'copy':
@@ -85,6 +97,6 @@ export function useChannelActions({ reload, patchChannel, onEditTag }: ChannelAc
           return onEditTag(action.row);
       }
     },
-    [navigate, onEditTag, quickEdit, reload, tagCall],
+    [navigate, onEditTag, patchChannel, quickEdit, reload, tagCall],
   );
 }

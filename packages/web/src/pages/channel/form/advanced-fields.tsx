@@ -13,7 +13,7 @@ export function AdvancedFields() {
       <Form.Item
         field="model_req_limit"
         label="模型请求限制"
-        extra="JSON 对象：rpm、tpm 统计最近 1 分钟，rpd、tpd 统计最近 24 小时"
+        extra="JSON 对象：rpm、tpm 统计最近 1 分钟，rpd、tpd 统计最近 24 小时；tpm、tpd 以千 Token 计，0 或不填为不限"
       >
         <Input.TextArea autoSize={{ minRows: 3 }} />
       </Form.Item>

@@ -6,11 +6,12 @@ interface PoolLike {
 }
 
 /**
- * The relay's hot-path queries go straight to the driver's pool (pg, or PGlite embedded): one
- * call per statement, without TypeORM's query-runner bookkeeping around it.
+ * Straight to the driver's pool (pg, or PGlite embedded): one call per statement, without
+ * TypeORM's query-runner and parameter bookkeeping around it. For the relay's hot-path queries
+ * and the batched log inserts, where that bookkeeping costs more than the query.
  */
 @Injectable()
-export class RelayDb {
+export class PoolDb {
   private readonly pool: PoolLike;
 
   constructor(dataSource: DataSource) {

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { LogsModule } from '../logs/logs.module';
+import { AutoDisableService } from '../relay/auto-disable.service';
+import { UpstreamClient } from '../relay/upstream.client';
+import { AlertModule } from './alert.module';
+import { ChannelBalanceJob } from './channel-balance.job';
+import { ChannelBalanceService } from './channel-balance.service';
+import { ChannelOpsController } from './channel-ops.controller';
+import { ChannelProbe } from './channel-probe';
+import { ChannelRecords } from './channel-records';
+import { ChannelTestJob } from './channel-test.job';
+import { ChannelTestService } from './channel-test.service';
+
+/**
+ * Channel operations: tests, balances, automatic disable/enable from tests, alerts.
+ *
+ * AutoDisableService and UpstreamClient are the relay's classes, provided here again rather than
+ * exported from RelayModule: both hold no shared state (status moves are single SQL statements;
+ * the client is a connection pool, and tests keeping their own pool stay out of the relay's way).
+ */
+@Module({
+  imports: [ChannelsModule, LogsModule, AlertModule],
+  controllers: [ChannelOpsController],
+  providers: [ChannelProbe, ChannelRecords, ChannelTestService, ChannelTestJob, ChannelBalanceService, ChannelBalanceJob, AutoDisableService, UpstreamClient],
+  // The model health heartbeats probe models the same way a channel test does.
+  exports: [ChannelProbe],
+})
+export class ChannelOpsModule {}

@@ -1,0 +1,15 @@
+import { Controller, Get } from '@nestjs/common';
+import { Access } from '../auth/access.decorator';
+import { QueueStatus, QueueStatusService } from './queue-status.service';
+
+/** Queue visibility for super administrators (DESIGN.md §6: progress is visible). */
+@Controller('api/jobs')
+@Access('root')
+export class QueueStatusController {
+  constructor(private readonly status: QueueStatusService) {}
+
+  @Get('status')
+  all(): Promise<QueueStatus[]> {
+    return this.status.all();
+  }
+}

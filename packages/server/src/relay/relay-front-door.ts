@@ -1,0 +1,58 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import proxyAddr from 'proxy-addr';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { RelayMode } from './relay-context';
+import { RelayService } from './relay.service';
+
+/** The relay's POST endpoints (DESIGN.md §5). GET /v1/models and /v1/models/lists stay with Nest. */
+const RELAY_ROUTES = new Map<string, RelayMode>([
+  ['/v1/chat/completions', 'chat'],
+  ['/v1/completions', 'completions'],
+  ['/v1/embeddings', 'embeddings'],
+  ['/v1/images/generations', 'images'],
+  ['/v1/moderations', 'moderations'],
+  ['/v1/rerank', 'rerank'],
+  ['/v1/audio/speech', 'speech'],
+  ['/v1/audio/transcriptions', 'transcriptions'],
+]);
+
+const pathOf = (url: string): string => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
+/**
+ * The relay's own front door, ahead of Express and Nest on the same HTTP server. Relay calls are
+ * the product's hot path and need none of the console's machinery (cookies, sessions, guards,
+ * interceptors, the envelope, throttling by IP): the sk- token is checked inside the relay. The
+ * NestJS pipeline costs several times the relay's own work per request (docs/performance.md),
+ * so these calls go straight from node:http to RelayService; every other path goes to Express.
+ */
+@Injectable()
+export class RelayFrontDoor {
+  private readonly trust: (address: string, hop: number) => boolean;
+
+  constructor(
+    private readonly relay: RelayService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    // The same rule as Express's "trust proxy" setting (app.factory.ts).
+    this.trust = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : () => false;
+  }
+
+  /** Puts the front door before the HTTP server's existing request listener (Express). */
+  install(server: Server): void {
+    const [express] = server.listeners('request') as RequestListener[];
+    server.removeAllListeners('request');
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      const mode = request.method === 'POST' ? RELAY_ROUTES.get(pathOf(request.url ?? '')) : undefined;
+      if (mode) void this.serve(mode, request, response);
+      else express(request, response);
+    });
+  }
+
+  private serve(mode: RelayMode, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    return this.relay.handle(mode, { headers: request.headers, ip: proxyAddr(request, this.trust), path: pathOf(request.url ?? ''), stream: request }, response);
+  }
+}

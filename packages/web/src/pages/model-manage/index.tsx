@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Button, Card, Table } from '@arco-design/web-react';
+import { IconRefresh } from '@arco-design/web-react/icon';
+import type { Ability } from '@/api/channels';
+import { useGroups } from '@/pages/channel/use-groups';
+import { AbilityEditModal } from './ability-edit-modal';
+import { getColumns } from './columns';
+import { ABILITY_PAGE_SIZE } from './filters';
+import { SearchForm } from './search-form';
+import { useAbilities } from './use-abilities';
+
+/** 模型管理 (spec 2 §2): the models of every channel and group, with their capability flags. */
+export default function ModelManagePage() {
+  const abilities = useAbilities();
+  const groups = useGroups();
+  const [editing, setEditing] = useState<Ability | null>(null);
+
+  return (
+    <Card title="模型管理" extra={<Button icon={<IconRefresh />} onClick={abilities.reload}>刷新</Button>}>
+      <SearchForm groups={groups} onSearch={abilities.handleSearch} />
+      <Table<Ability>
+        rowKey="id"
+        columns={getColumns(setEditing)}
+        data={abilities.rows}
+        loading={abilities.loading}
+        scroll={{ x: 950 }}
+        pagination={{
+          current: abilities.page,
+          pageSize: ABILITY_PAGE_SIZE,
+          total: abilities.total,
+          showTotal: true,
+          onChange: abilities.setPage,
+        }}
+      />
+      <AbilityEditModal ability={editing} onClose={() => setEditing(null)} onSaved={abilities.reload} />
+    </Card>
+  );
+}
