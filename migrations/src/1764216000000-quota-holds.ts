@@ -64,6 +64,17 @@ export class QuotaHolds1764216000000 implements MigrationInterface {
       END
       $$ LANGUAGE plpgsql`);
 
+    // Gives a direct reservation back in full. A function, so that it locks the user row before
+    // the token row as every other quota step does (a statement updating both in a data-modifying
+    // CTE locks them in no defined order, and deadlocked with concurrent settlements).
+    await queryRunner.query(`
+      CREATE FUNCTION gw_refund_quota(p_user integer, p_token integer, p_quota bigint) RETURNS void AS $$
+      BEGIN
+        UPDATE users SET quota = quota + p_quota WHERE id = p_user;
+        UPDATE tokens SET remain_quota = remain_quota + p_quota WHERE id = p_token AND NOT unlimited_quota;
+      END
+      $$ LANGUAGE plpgsql`);
+
     // As before, but an extra charge is capped by what is free, which now excludes the holds.
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION gw_settle_quota(p_user integer, p_token integer, p_channel integer, p_reserved bigint, p_cost bigint, p_now bigint) RETURNS bigint AS $$
@@ -117,13 +128,16 @@ export class QuotaHolds1764216000000 implements MigrationInterface {
           FROM unnest(p_users, p_tokens, p_spent, p_released) AS d(user_id, token_id, spent, released)
          WHERE h.instance_id = p_instance AND h.user_id = d.user_id AND h.token_id = d.token_id;
         GET DIAGNOSTICS found = ROW_COUNT;
-        DELETE FROM quota_holds WHERE (instance_id = p_instance AND amount <= 0) OR updated_at < p_now - p_stale_after;
+        DELETE FROM quota_holds WHERE instance_id = p_instance AND amount <= 0;
+        -- Stale rows another transaction is deleting (a reservation for that user) are left to it.
+        DELETE FROM quota_holds WHERE ctid IN (SELECT ctid FROM quota_holds WHERE updated_at < p_now - p_stale_after FOR UPDATE SKIP LOCKED);
         RETURN found;
       END
       $$ LANGUAGE plpgsql`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP FUNCTION gw_refund_quota(integer, integer, bigint)');
     await queryRunner.query('DROP FUNCTION gw_flush_holds(varchar, integer[], integer[], bigint[], integer[], bigint[], integer[], bigint[], bigint, bigint)');
     await queryRunner.query('DROP FUNCTION gw_reserve_quota(integer, integer, bigint, varchar, bigint, boolean, bigint, bigint)');
     await queryRunner.query('DROP TABLE quota_holds');

@@ -9,12 +9,21 @@ export interface SeenAnthropicRequest {
 }
 
 const TOP_LEVEL_FIELDS = new Set(['model', 'max_tokens', 'messages', 'system', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'stream', 'tools', 'tool_choice', 'metadata', 'thinking']);
-const BLOCK_TYPES = new Set(['text', 'image', 'document', 'tool_use', 'tool_result']);
+const BLOCK_TYPES = new Set(['text', 'image', 'document', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking']);
+
+/** The signature this mock gives the thinking it writes; it refuses thinking it did not sign. */
+export const mockThinkingSignature = (thinking: string): string => `mock-sig-${Buffer.from(thinking).toString('base64')}`;
+/** The data of the redacted thinking block this mock writes before a tool call. */
+export const MOCK_REDACTED_THINKING = 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfY';
+/** The thinking this mock writes when extended thinking is on. */
+export const MOCK_THOUGHT = 'The user wants the weather in Paris.';
 
 /**
  * The checks Anthropic's Messages API makes that a converter can get wrong: required fields, no
  * unknown fields, user/assistant turns alternating from a user turn, non-empty text, tool results
- * first in their turn and answering a tool_use of the turn before. Returns the error, if any.
+ * first in their turn and answering a tool_use of the turn before; with extended thinking, a
+ * budget of at least 1,024 under max_tokens, thinking blocks sent back as signed, and a tool-use
+ * turn being answered that starts with its thinking. Returns the error, if any.
  */
 function invalidBody(body: Record<string, any>): string | undefined {
   const extra = Object.keys(body).find((key) => !TOP_LEVEL_FIELDS.has(key));
@@ -32,6 +41,8 @@ function invalidBody(body: Record<string, any>): string | undefined {
     let seenOther = false;
     for (const block of message.content) {
       if (!BLOCK_TYPES.has(block.type)) return `messages.${index}: unknown content block type ${block.type}`;
+      if (block.type === 'thinking' && (message.role !== 'assistant' || block.signature !== mockThinkingSignature(block.thinking))) return `messages.${index}: Invalid \`signature\` in \`thinking\` block`;
+      if (block.type === 'redacted_thinking' && (message.role !== 'assistant' || block.data !== MOCK_REDACTED_THINKING)) return `messages.${index}: Invalid \`data\` in \`redacted_thinking\` block`;
       if (block.type === 'text' && (typeof block.text !== 'string' || !block.text.trim())) return `messages.${index}: text content blocks must contain non-whitespace text`;
       if (block.type === 'tool_use') {
         if (message.role !== 'assistant' || typeof block.id !== 'string' || typeof block.input !== 'object') return `messages.${index}: invalid tool_use block`;
@@ -48,10 +59,25 @@ function invalidBody(body: Record<string, any>): string | undefined {
     if (typeof tool.name !== 'string' || tool.input_schema?.type !== 'object') return 'tools: each tool needs a name and an object input_schema';
   }
   if (body.tool_choice && !body.tools) return 'tool_choice: tool_choice may only be specified while providing tools';
+  if (body.thinking?.type === 'enabled') {
+    const budget = body.thinking.budget_tokens;
+    if (!Number.isInteger(budget) || budget < 1024) return 'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024';
+    if (body.max_tokens <= budget) return '`max_tokens` must be greater than `thinking.budget_tokens`';
+    const answered = body.messages.length - 2;
+    const lastIsToolResult = body.messages.at(-1).content.some((block: { type: string }) => block.type === 'tool_result');
+    const first = body.messages[answered]?.content[0]?.type;
+    if (lastIsToolResult && first !== 'thinking' && first !== 'redacted_thinking') {
+      return `messages.${answered}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks).`;
+    }
+  }
   return undefined;
 }
 
-type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+type Block =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string };
 interface Answer {
   content: Block[];
   stopReason: string;
@@ -64,6 +90,8 @@ interface Answer {
  * answers from the tool result; "claude-overloaded" answers 529; in a stream "claude-early-error"
  * sends an error event before any content and "claude-midstream-error" after some; a max_tokens
  * under 10 stops with max_tokens. Others answer "Hello from <model>" (20 input, 10 output tokens).
+ * With extended thinking on, an answer starts with a signed thinking block, and a tool call with a
+ * redacted_thinking block after it.
  */
 export class MockAnthropicUpstream {
   readonly seen: SeenAnthropicRequest[] = [];
@@ -128,7 +156,13 @@ export class MockAnthropicUpstream {
     send('ping', {});
     if (body.model === 'claude-early-error') return overloaded();
     for (const [index, block] of answer.content.entries()) {
-      if (block.type === 'text') {
+      if (block.type === 'thinking') {
+        send('content_block_start', { index, content_block: { type: 'thinking', thinking: '' } });
+        send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: block.thinking } });
+        send('content_block_delta', { index, delta: { type: 'signature_delta', signature: block.signature } });
+      } else if (block.type === 'redacted_thinking') {
+        send('content_block_start', { index, content_block: block });
+      } else if (block.type === 'text') {
         send('content_block_start', { index, content_block: { type: 'text', text: '' } });
         for (const piece of block.text.split(/(?= )/)) {
           send('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
@@ -148,6 +182,14 @@ export class MockAnthropicUpstream {
   }
 
   private answer(body: Record<string, any>): Answer {
+    const answer = this.plainAnswer(body);
+    if (body.thinking?.type !== 'enabled') return answer;
+    const thinking: Block[] = [{ type: 'thinking', thinking: MOCK_THOUGHT, signature: mockThinkingSignature(MOCK_THOUGHT) }];
+    if (answer.stopReason === 'tool_use') thinking.push({ type: 'redacted_thinking', data: MOCK_REDACTED_THINKING });
+    return { ...answer, content: [...thinking, ...answer.content] };
+  }
+
+  private plainAnswer(body: Record<string, any>): Answer {
     const usage = { input_tokens: 20, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     if (body.model === 'claude-cache') return { content: [{ type: 'text', text: 'Hello from claude-cache' }], stopReason: 'end_turn', usage: { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 200, cache_read_input_tokens: 1000 } };
     if (body.max_tokens < 10) return { content: [{ type: 'text', text: 'Hello' }], stopReason: 'max_tokens', usage };

@@ -14,14 +14,38 @@ const REQUEST_FIELDS = new Set(['contents', 'systemInstruction', 'generationConf
 
 const ROUTE = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 
+/** The thought signature this mock puts on the function calls it makes. */
+export const MOCK_THOUGHT_SIGNATURE = 'CiQBVKhc7vXo';
+
+/**
+ * What Google checks of a request's thinking and signatures: thinkingLevel and thinkingBudget
+ * never together, and for Gemini 3 models the first function call of every model turn carries
+ * the signature it was answered with (Gemini 3 rejects the follow-up otherwise).
+ */
+function invalidThinking(model: string, body: Record<string, any>): string | undefined {
+  const thinking = body.generationConfig?.thinkingConfig;
+  if (thinking && thinking.thinkingLevel !== undefined && thinking.thinkingBudget !== undefined) return 'thinking_budget and thinking_level are not supported together.';
+  if (!model.includes('gemini-3')) return undefined;
+  for (const [index, content] of body.contents.entries()) {
+    if (content.role !== 'model') continue;
+    const call = content.parts.find((part: any) => part.functionCall);
+    if (call && call.thoughtSignature !== MOCK_THOUGHT_SIGNATURE) {
+      return `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${call.functionCall.name}\` , position ${index + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`;
+    }
+  }
+  return undefined;
+}
+
 /**
  * A real Gemini API server (v1beta generateContent) on 127.0.0.1 for relay tests. Like Google it
  * answers 404 to other paths, 403 without an x-goog-api-key, 400 to a wrong key, to an unknown
  * request field or to empty contents, and streams as SSE only with alt=sse, ending the body with
- * no [DONE] marker. The model picks the answer: "…-think" adds a thought (5 thinking tokens),
- * "…-tool" calls get_weather until it sees its result, "…-cut" stops a stream before its finish
- * reason; every answer is "Hello from <model>" (unless told otherwise) with 11 prompt and 7
- * candidate tokens.
+ * no [DONE] marker. Like Gemini 3, a "gemini-3…" model refuses (400) a model turn whose function
+ * call lost its thought signature. The model picks the answer: "…-think" (or includeThoughts in
+ * the thinking config) adds a thought (5 thinking tokens), "…-tool" calls get_weather with a
+ * thought signature until it sees its result, "…-cut" stops a stream before its finish reason;
+ * every answer is "Hello from <model>" (unless told otherwise) with 11 prompt and 7 candidate
+ * tokens.
  */
 export class MockGeminiUpstream {
   readonly seen: SeenGeminiRequest[] = [];
@@ -70,6 +94,8 @@ export class MockGeminiUpstream {
     }
 
     const model = route[1];
+    const refused = invalidThinking(model, body);
+    if (refused) return this.fail(response, 400, 'INVALID_ARGUMENT', refused);
     const events = this.answer(model, body);
     if (route[2] === 'generateContent') {
       const parts = events.flatMap((event) => event.candidates[0].content.parts);
@@ -95,9 +121,9 @@ export class MockGeminiUpstream {
   private answer(model: string, body: Record<string, any>): Array<Record<string, any>> {
     const lastParts: any[] = body.contents.at(-1).parts;
     const toolResult = lastParts.find((part) => part.functionResponse)?.functionResponse;
-    const thinking = model.endsWith('-think');
+    const thinking = model.endsWith('-think') || body.generationConfig?.thinkingConfig?.includeThoughts === true;
     let pieces: any[][];
-    if (model.endsWith('-tool') && !toolResult) pieces = [[{ functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: 'CiQBVKhc7vXo' }]];
+    if (model.endsWith('-tool') && !toolResult) pieces = [[{ functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: MOCK_THOUGHT_SIGNATURE }]];
     else if (toolResult) pieces = [[{ text: `It is ${toolResult.response.temp_c} degrees` }], [{ text: ` in Paris` }]];
     else pieces = [[{ text: 'Hello' }], [{ text: ' from' }], [{ text: ` ${model}` }]];
     if (thinking) pieces.unshift([{ text: 'The user greets me.', thought: true }]);

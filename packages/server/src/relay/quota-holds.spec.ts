@@ -124,6 +124,16 @@ describe('quota holds (integration: well-funded customers are billed in memory a
     const reservation = reserved(await ledger.preConsume(userId, tokenRow.id, 5_000, 100_000));
     expect(reservation.hold).toBeUndefined();
     expect((await t.db.query('SELECT * FROM quota_holds WHERE instance_id = $1', ['dead-instance'])).length).toBe(0);
+
+    // Any instance's write-back drops every stale hold too, not only the reserving user's.
+    const quiet = await f.customer('orphaned-quiet', 10_000);
+    await t.db.query('INSERT INTO quota_holds (instance_id, user_id, token_id, amount, updated_at) VALUES ($1, $2, 0, $3, $4)', ['dead-instance', quiet.userId, 10_000, longAgo]);
+    const busy = await f.customer('busy', 10_000);
+    const [busyToken] = await t.db.query('SELECT id FROM tokens WHERE user_id = $1', [busy.userId]);
+    const held = reserved(await ledger.preConsume(busy.userId, busyToken.id, 10, 100));
+    await ledger.settle({ userId: busy.userId, tokenId: busyToken.id, channelId }, held, 10);
+    await ledger.flush(true);
+    expect((await t.db.query('SELECT * FROM quota_holds WHERE instance_id = $1', ['dead-instance'])).length).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockAnthropicUpstream } from '../../test/mock-anthropic-upstream';
+import { MOCK_REDACTED_THINKING, MOCK_THOUGHT, MockAnthropicUpstream, mockThinkingSignature } from '../../test/mock-anthropic-upstream';
 import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import type { TestApp } from '../../test/test-app';
 
@@ -159,6 +159,43 @@ describe('relay (integration, Anthropic Claude upstream)', () => {
     expect(name).toBe('get_weather');
     expect(JSON.parse(args)).toEqual({ city: 'Paris' });
     expect(finish).toBe('tool_calls');
+  });
+
+  it('round-trips extended thinking with a tool call: signed thinking_blocks out, sent back first in the assistant turn', async () => {
+    const { client } = await customer('claude11', 100_000);
+    const question: OpenAI.ChatCompletionMessageParam = { role: 'user', content: 'Weather in Paris?' };
+    const first = await client.chat.completions.create({ model: 'claude-tool', reasoning_effort: 'medium', tools: [weatherTool], messages: [question] });
+    expect(upstream.seen.at(-1)!.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 8192 }, max_tokens: 8192 + 4096 });
+    const message = first.choices[0].message as OpenAI.ChatCompletionMessage & { reasoning_content?: string; thinking_blocks?: unknown[] };
+    const thought = { type: 'thinking', thinking: MOCK_THOUGHT, signature: mockThinkingSignature(MOCK_THOUGHT) };
+    const redacted = { type: 'redacted_thinking', data: MOCK_REDACTED_THINKING };
+    expect(message.reasoning_content).toBe(MOCK_THOUGHT);
+    expect(message.thinking_blocks).toEqual([thought, redacted]);
+
+    // The official client keeps thinking_blocks, so the assistant message goes back as it came.
+    const call = message.tool_calls![0];
+    const result: OpenAI.ChatCompletionMessageParam = { role: 'tool', tool_call_id: call.id, content: '18°C' };
+    const stream = await client.chat.completions.create({ model: 'claude-tool', reasoning_effort: 'medium', tools: [weatherTool], stream: true, messages: [question, message, result] });
+    let text = '';
+    const streamedBlocks: unknown[] = [];
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta as (OpenAI.ChatCompletionChunk.Choice.Delta & { thinking_blocks?: unknown[] }) | undefined;
+      text += delta?.content ?? '';
+      streamedBlocks.push(...(delta?.thinking_blocks ?? []));
+    }
+    expect(text).toBe('It is 18°C in Paris.');
+    expect(streamedBlocks).toEqual([thought]);
+    expect(upstream.seen.at(-1)!.body.messages[1]).toEqual({
+      role: 'assistant',
+      content: [thought, redacted, { type: 'text', text: 'Let me check.' }, { type: 'tool_use', id: 'toolu_mock_1', name: 'get_weather', input: { city: 'Paris' } }],
+    });
+
+    // reasoning_content alone is not signed thinking: without the blocks Anthropic refuses the turn.
+    const bare: OpenAI.ChatCompletionMessageParam & { reasoning_content?: string } = { role: 'assistant', content: message.content, tool_calls: message.tool_calls, reasoning_content: message.reasoning_content };
+    await expect(client.chat.completions.create({ model: 'claude-tool', reasoning_effort: 'medium', tools: [weatherTool], messages: [question, bare, result] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('must start with a thinking block'),
+    });
   });
 
   it("passes Anthropic's error message on and refunds the reservation", async () => {

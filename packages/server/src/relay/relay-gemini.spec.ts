@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockGeminiUpstream } from '../../test/mock-gemini-upstream';
+import { MOCK_THOUGHT_SIGNATURE, MockGeminiUpstream } from '../../test/mock-gemini-upstream';
 import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import type { TestApp } from '../../test/test-app';
 
@@ -9,7 +9,7 @@ import type { TestApp } from '../../test/test-app';
 const MOCK_COST = 25;
 /** With 5 thinking tokens billed as completion: 11 + (7 + 5) × 2 = 35. */
 const THINKING_COST = 35;
-const MODELS = ['gemini-test', 'gemini-flash', 'gemini-test-think', 'gemini-test-tool', 'gemini-test-cut', 'gemini-badkey'];
+const MODELS = ['gemini-test', 'gemini-flash', 'gemini-test-think', 'gemini-test-tool', 'gemini-test-cut', 'gemini-badkey', 'gemini-3-test-tool'];
 
 describe('relay (integration, Google Gemini upstream)', () => {
   let f: RelayFixture;
@@ -27,7 +27,7 @@ describe('relay (integration, Google Gemini upstream)', () => {
     upstream = await new MockGeminiUpstream('gm-key').start();
     f = await startRelayFixture({ models: MODELS, completionRatio: 2, channelDefaults: { type: 24, key: 'gm-key', base_url: upstream.url } });
     ({ t, admin, baseURL } = f);
-    await channel({ name: 'gemini', models: 'gemini-test,gemini-flash,gemini-test-think,gemini-test-tool,gemini-test-cut', model_mapping: '{"gemini-flash":"gemini-2.5-flash"}' });
+    await channel({ name: 'gemini', models: 'gemini-test,gemini-flash,gemini-test-think,gemini-test-tool,gemini-test-cut,gemini-3-test-tool', model_mapping: '{"gemini-flash":"gemini-2.5-flash"}' });
     await channel({ name: 'gemini-wrong-key', key: 'AIza-revoked', models: 'gemini-badkey' });
   });
   afterAll(async () => {
@@ -121,9 +121,39 @@ describe('relay (integration, Google Gemini upstream)', () => {
     for await (const chunk of second) text += chunk.choices[0]?.delta?.content ?? '';
     expect(text).toBe('It is 18 degrees in Paris');
     expect(upstream.seen.at(-1)?.body.contents.slice(1)).toEqual([
-      { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
+      { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: MOCK_THOUGHT_SIGNATURE }] },
       { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temp_c: 18 } } }] },
     ]);
+  });
+
+  it('asks Gemini 3 to think, and carries the thought signature of its function call through the next turn', async () => {
+    const { client } = await customer('gemini8', 100_000);
+    const tools = [{ type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Weather in Paris?' }];
+    const first = await client.chat.completions.create({ model: 'gemini-3-test-tool', reasoning_effort: 'high', tools, messages });
+    expect(upstream.seen.at(-1)?.body.generationConfig).toEqual({ thinkingConfig: { thinkingLevel: 'high', includeThoughts: true } });
+    const message = first.choices[0].message as OpenAI.ChatCompletionMessage & { reasoning_content?: string };
+    expect(message.reasoning_content).toBe('The user greets me.');
+    const call = message.tool_calls![0] as OpenAI.ChatCompletionMessageFunctionToolCall & { extra_content?: unknown };
+    expect(call.extra_content).toEqual({ google: { thought_signature: MOCK_THOUGHT_SIGNATURE } });
+
+    // The official client keeps the field, so the assistant message goes back as it came.
+    const result: OpenAI.ChatCompletionMessageParam = { role: 'tool', tool_call_id: call.id, content: '{"temp_c":21}' };
+    const second = await client.chat.completions.create({ model: 'gemini-3-test-tool', tools, stream: true, messages: [...messages, message, result] });
+    let text = '';
+    for await (const chunk of second) text += chunk.choices[0]?.delta?.content ?? '';
+    expect(text).toBe('It is 21 degrees in Paris');
+    expect(upstream.seen.at(-1)?.body.contents[1]).toEqual({
+      role: 'model',
+      parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: MOCK_THOUGHT_SIGNATURE }],
+    });
+
+    // Without its signature Gemini 3 refuses the same turn.
+    const unsigned = { ...message, tool_calls: [{ id: call.id, type: 'function' as const, function: call.function }] };
+    await expect(client.chat.completions.create({ model: 'gemini-3-test-tool', tools, messages: [...messages, unsigned, result] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('missing a thought_signature'),
+    });
   });
 
   it('reports a stream that ends before its finish reason as cut, and bills what was produced', async () => {

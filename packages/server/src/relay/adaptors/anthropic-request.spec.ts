@@ -190,6 +190,65 @@ describe(toAnthropicRequest.name, () => {
     expect(result.messages[2].content.map((block) => block.type)).toEqual(['tool_result', 'text']);
   });
 
+  it('sends thinking_blocks back first in their assistant turn, in order, and leaves out thinking without a signature', () => {
+    const result = sut({
+      tools: [weatherTool],
+      reasoning_effort: 'low',
+      messages: [
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'assistant', content: 'Let me check.' },
+        {
+          role: 'assistant',
+          content: null,
+          reasoning_content: 'The user wants the weather.',
+          thinking_blocks: [
+            { type: 'thinking', thinking: 'The user wants the weather.', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3h' },
+            { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix' },
+            { type: 'thinking', thinking: 'A block that lost its signature.' },
+            { type: 'redacted_thinking' },
+          ],
+          tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+        },
+        { role: 'tool', tool_call_id: 'toolu_1', content: '18°C' },
+      ],
+    });
+    expect(result.messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'The user wants the weather.', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3h' },
+        { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix' },
+        { type: 'text', text: 'Let me check.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+      ],
+    });
+  });
+
+  it('never sends reasoning_content as a thinking block: it carries no signature', () => {
+    const result = sut({ messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello', reasoning_content: 'A greeting.' }, { role: 'user', content: 'Bye' }] });
+    expect(result.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Hello' }] });
+  });
+
+  it.each([
+    ['minimal', 1024, ANTHROPIC_DEFAULT_MAX_TOKENS],
+    ['low', 1024, ANTHROPIC_DEFAULT_MAX_TOKENS],
+    ['medium', 8192, 8192 + ANTHROPIC_DEFAULT_MAX_TOKENS],
+    ['high', 24576, 24576 + ANTHROPIC_DEFAULT_MAX_TOKENS],
+  ])('maps reasoning_effort %s to a thinking budget of %i, with max_tokens %i above it', (reasoning_effort, budget_tokens, max_tokens) => {
+    expect(sut({ reasoning_effort })).toMatchObject({ thinking: { type: 'enabled', budget_tokens }, max_tokens });
+  });
+
+  it("keeps a max_tokens above the budget, and takes one below it as the answer's room on top of the budget", () => {
+    expect(sut({ reasoning_effort: 'medium', max_tokens: 30000 }).max_tokens).toBe(30000);
+    expect(sut({ reasoning_effort: 'medium', max_completion_tokens: 1000 }).max_tokens).toBe(9192);
+    expect(sut({ thinking: { type: 'enabled', budget_tokens: 16000 } }).max_tokens).toBe(16000 + ANTHROPIC_DEFAULT_MAX_TOKENS);
+  });
+
+  it("sends no thinking for reasoning_effort none or an unknown one, and prefers the client's own thinking object", () => {
+    expect(sut({ reasoning_effort: 'none' })).not.toHaveProperty('thinking');
+    expect(sut({ reasoning_effort: 'toString' })).not.toHaveProperty('thinking');
+    expect(sut({ reasoning_effort: 'high', thinking: { type: 'disabled' } })).toMatchObject({ thinking: { type: 'disabled' }, max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS });
+  });
+
   it('refuses malformed tool calls and tool messages', () => {
     const withCall = (call: unknown) => () => sut({ messages: [{ role: 'user', content: 'x' }, { role: 'assistant', tool_calls: [call] }] });
     expect(withCall({ id: 't1', type: 'function', function: { name: 'f', arguments: '{oops' } })).toThrow('JSON');

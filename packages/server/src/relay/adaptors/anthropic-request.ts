@@ -4,8 +4,10 @@ import type {
   AnthropicImageBlock,
   AnthropicMessage,
   AnthropicRequest,
+  AnthropicRedactedThinkingBlock,
   AnthropicRequestBlock,
   AnthropicTextBlock,
+  AnthropicThinkingBlock,
   AnthropicTool,
   AnthropicToolChoice,
   AnthropicToolResultBlock,
@@ -96,6 +98,27 @@ function toolUseBlocks(toolCalls: unknown): AnthropicRequestBlock[] {
   });
 }
 
+/**
+ * An assistant's thinking_blocks (LiteLLM's convention, as anthropic-response.ts answers them) →
+ * the thinking and redacted_thinking blocks Anthropic wants back unchanged when extended thinking
+ * meets tool use. A block without its signature (or its data) is left out, since Anthropic refuses
+ * thinking it did not sign; for the same reason an assistant's reasoning_content alone is never
+ * sent as a thinking block: it carries no signature.
+ */
+function thinkingBlocks(blocks: unknown): Array<AnthropicThinkingBlock | AnthropicRedactedThinkingBlock> {
+  if (!Array.isArray(blocks)) return [];
+  return blocks.flatMap((block): Array<AnthropicThinkingBlock | AnthropicRedactedThinkingBlock> => {
+    if (!isObject(block)) return [];
+    if (block.type === 'thinking' && typeof block.thinking === 'string' && typeof block.signature === 'string' && block.signature) {
+      return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
+    }
+    if (block.type === 'redacted_thinking' && typeof block.data === 'string' && block.data) return [{ type: 'redacted_thinking', data: block.data }];
+    return [];
+  });
+}
+
+const isThinking = (block: AnthropicRequestBlock): boolean => block.type === 'thinking' || block.type === 'redacted_thinking';
+
 function toolResultBlock(message: Json): AnthropicToolResultBlock {
   if (typeof message.tool_call_id !== 'string' || !message.tool_call_id) throw invalid('tool 消息缺少 tool_call_id');
   const content = typeof message.content === 'string' ? message.content : contentBlocks(message.content);
@@ -130,7 +153,7 @@ export function toAnthropicMessages(messages: unknown[]): { system?: string; mes
         push('user', contentBlocks(message.content));
         break;
       case 'assistant':
-        push('assistant', [...contentBlocks(message.content), ...toolUseBlocks(message.tool_calls)]);
+        push('assistant', [...thinkingBlocks(message.thinking_blocks), ...contentBlocks(message.content), ...toolUseBlocks(message.tool_calls)]);
         break;
       case 'tool':
         push('user', [toolResultBlock(message)]);
@@ -139,8 +162,10 @@ export function toAnthropicMessages(messages: unknown[]): { system?: string; mes
         throw invalid(`Claude 渠道不支持此消息角色：${String(message.role)}`);
     }
   }
+  // Stable sorts: tool results first in a user turn, thinking first in an assistant turn (in order).
   for (const turn of turns) {
     if (turn.role === 'user') turn.content.sort((a, b) => Number(b.type === 'tool_result') - Number(a.type === 'tool_result'));
+    else turn.content.sort((a, b) => Number(isThinking(b)) - Number(isThinking(a)));
   }
   trimFinalAssistant(turns);
   return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: turns };
@@ -181,19 +206,37 @@ function toToolChoice(choice: unknown, parallel: unknown): AnthropicToolChoice |
 
 const positiveInteger = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
 
+/**
+ * OpenAI's reasoning_effort as an extended-thinking budget: 1,024 tokens is Anthropic's minimum;
+ * medium and high take the budgets Google gives the same words for Gemini (8K, 24K). none sends no
+ * thinking (it is off by default).
+ */
+const THINKING_BUDGETS: Record<string, number> = { minimal: 1024, low: 1024, medium: 8192, high: 24576, xhigh: 24576 };
+
+/** The client's own Anthropic `thinking` object, else its reasoning_effort as one. */
+function thinkingOf(body: Json): Json | undefined {
+  if (isObject(body.thinking)) return body.thinking;
+  const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort.toLowerCase() : '';
+  return Object.hasOwn(THINKING_BUDGETS, effort) ? { type: 'enabled', budget_tokens: THINKING_BUDGETS[effort] } : undefined;
+}
+
 /** An OpenAI chat completion request → an Anthropic Messages request for `model`. */
 export function toAnthropicRequest(body: Json, model: string, stream: boolean): AnthropicRequest {
   if (!Array.isArray(body.messages)) throw invalid('请求中缺少 messages 参数');
-  const request: AnthropicRequest = {
-    model,
-    max_tokens: positiveInteger(body.max_completion_tokens) ?? positiveInteger(body.max_tokens) ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
-    ...toAnthropicMessages(body.messages),
-  };
+  const maxTokens = positiveInteger(body.max_completion_tokens) ?? positiveInteger(body.max_tokens);
+  const request: AnthropicRequest = { model, max_tokens: maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS, ...toAnthropicMessages(body.messages) };
   if (typeof body.temperature === 'number') request.temperature = body.temperature;
   if (typeof body.top_p === 'number') request.top_p = body.top_p;
-  // Anthropic's own sampling and extended-thinking fields, passed through when a client sends them.
+  // Anthropic's own sampling field, passed through when a client sends it.
   if (typeof body.top_k === 'number') request.top_k = body.top_k;
-  if (isObject(body.thinking)) request.thinking = body.thinking;
+  const thinking = thinkingOf(body);
+  if (thinking) {
+    request.thinking = thinking;
+    // Thinking counts against max_tokens, which Anthropic wants above the budget: a limit that
+    // leaves no room is taken as the room for the answer on top of the budget.
+    const budget = positiveInteger(thinking.budget_tokens);
+    if (thinking.type === 'enabled' && budget && request.max_tokens <= budget) request.max_tokens = budget + (maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS);
+  }
   const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((item): item is string => typeof item === 'string') : [];
   if (stop.length > 0) request.stop_sequences = stop;
   const tools = toTools(body.tools);

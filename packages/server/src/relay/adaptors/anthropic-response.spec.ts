@@ -26,12 +26,12 @@ describe(toChatCompletion.name, () => {
     });
   });
 
-  it('joins text blocks, keeps thinking as reasoning_content and tool_use as tool_calls', () => {
+  it('joins text blocks, keeps thinking as reasoning_content and in thinking_blocks with its signature, and tool_use as tool_calls', () => {
     const completion = toChatCompletion(
       reply({
         content: [
-          { type: 'thinking', thinking: 'The user wants weather.' },
-          { type: 'redacted_thinking' },
+          { type: 'thinking', thinking: 'The user wants weather.', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3h' },
+          { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix' },
           { type: 'text', text: 'Let me ' },
           { type: 'text', text: 'check.' },
           { type: 'tool_use', id: 'toolu_01A09q90qw90lq917835lq9', name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } },
@@ -45,6 +45,10 @@ describe(toChatCompletion.name, () => {
         role: 'assistant',
         content: 'Let me check.',
         reasoning_content: 'The user wants weather.',
+        thinking_blocks: [
+          { type: 'thinking', thinking: 'The user wants weather.', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3h' },
+          { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix' },
+        ],
         tool_calls: [{ id: 'toolu_01A09q90qw90lq917835lq9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } }],
       },
     });

@@ -49,19 +49,36 @@ export function anthropicErrorMessage(raw: string): string {
   return openAiErrorMessage(raw);
 }
 
-/** A whole Messages reply → an OpenAI chat.completion (text joined, tool_use → tool_calls, thinking → reasoning_content). */
+/**
+ * A thinking or redacted_thinking block as the client keeps it in `thinking_blocks` (LiteLLM's
+ * convention), to send back unchanged with its signature (anthropic-request.ts).
+ */
+export function thinkingBlockOf(block: { type?: string; thinking?: string; signature?: string; data?: string }): Record<string, unknown> | undefined {
+  if (block.type === 'thinking') return { type: 'thinking', thinking: block.thinking ?? '', ...(block.signature ? { signature: block.signature } : {}) };
+  if (block.type === 'redacted_thinking') return { type: 'redacted_thinking', data: block.data ?? '' };
+  return undefined;
+}
+
+/**
+ * A whole Messages reply → an OpenAI chat.completion: text joined, tool_use → tool_calls, thinking
+ * → reasoning_content, and the thinking blocks themselves, signed, in thinking_blocks.
+ */
 export function toChatCompletion(reply: AnthropicResponse, created = Math.floor(Date.now() / 1000)): Record<string, unknown> {
   if (!Array.isArray(reply.content)) throw new Error('not an Anthropic message');
   let text = '';
   let reasoning = '';
   const toolCalls: Array<Record<string, unknown>> = [];
+  const thinkingBlocks: Array<Record<string, unknown>> = [];
   for (const block of reply.content) {
     if (block.type === 'text' && typeof block.text === 'string') text += block.text;
     else if (block.type === 'thinking' && typeof block.thinking === 'string') reasoning += block.thinking;
     else if (block.type === 'tool_use') toolCalls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
+    const thinking = thinkingBlockOf(block);
+    if (thinking) thinkingBlocks.push(thinking);
   }
   const message: Record<string, unknown> = { role: 'assistant', content: text || (toolCalls.length > 0 ? null : '') };
   if (reasoning) message.reasoning_content = reasoning;
+  if (thinkingBlocks.length > 0) message.thinking_blocks = thinkingBlocks;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   const usage = usageFromAnthropic(reply.usage);
   return {

@@ -75,13 +75,14 @@ function play(sut: AnthropicStreamTranslator, sse: string): { chunks: Array<Reco
 const deltas = (chunks: Array<Record<string, any>>) => chunks.filter((chunk) => chunk.choices.length > 0).map((chunk) => chunk.choices[0].delta);
 
 describe(AnthropicStreamTranslator.name, () => {
-  it('translates a recorded stream into OpenAI chunks and ends at message_stop', () => {
+  it('translates a recorded stream into OpenAI chunks, the signed thinking block once it ends, and ends at message_stop', () => {
     const sut = new AnthropicStreamTranslator(false, 'claude-mapped');
     const { chunks, done } = play(sut, RECORDED);
     expect(done).toBe(true);
     expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.id === 'msg_014p7gG3wDgGV9EUtLvnow3U' && chunk.model === 'claude-sonnet-4-20250514')).toBe(true);
     expect(deltas(chunks)).toEqual([
       { role: 'assistant', reasoning_content: 'The user asks about weather.' },
+      { thinking_blocks: [{ type: 'thinking', thinking: 'The user asks about weather.', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3h' }] },
       { content: 'Okay' },
       { content: ', let me check.' },
       { tool_calls: [{ index: 0, id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', type: 'function', function: { name: 'get_weather', arguments: '' } }] },
@@ -109,6 +110,28 @@ describe(AnthropicStreamTranslator.name, () => {
       usage: { prompt_tokens: 1672, completion_tokens: 89, total_tokens: 1761, prompt_tokens_details: { cached_tokens: 1000 } },
     });
     expect(chunks.at(-2)!.choices[0].finish_reason).toBe('tool_calls');
+  });
+
+  it('passes a redacted thinking block on whole at its end, and a thinking block whose text came in pieces', () => {
+    const sut = new AnthropicStreamTranslator(false, 'claude');
+    const event = (data: Record<string, unknown>) => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+    const { chunks } = play(
+      sut,
+      event({ type: 'content_block_start', index: 0, content_block: { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix' } }) +
+        event({ type: 'content_block_stop', index: 0 }) +
+        event({ type: 'content_block_start', index: 1, content_block: { type: 'thinking', thinking: '' } }) +
+        event({ type: 'content_block_delta', index: 1, delta: { type: 'thinking_delta', thinking: 'Paris is ' } }) +
+        event({ type: 'content_block_delta', index: 1, delta: { type: 'thinking_delta', thinking: 'in France.' } }) +
+        event({ type: 'content_block_delta', index: 1, delta: { type: 'signature_delta', signature: 'EqQBsig' } }) +
+        event({ type: 'content_block_stop', index: 1 }),
+    );
+    expect(deltas(chunks)).toEqual([
+      { role: 'assistant', thinking_blocks: [{ type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix' }] },
+      { reasoning_content: 'Paris is ' },
+      { reasoning_content: 'in France.' },
+      { thinking_blocks: [{ type: 'thinking', thinking: 'Paris is in France.', signature: 'EqQBsig' }] },
+    ]);
+    expect(sut.producedText()).toBe('Paris is in France.');
   });
 
   it('numbers several tool calls in order', () => {

@@ -1,15 +1,15 @@
 import { countTokens } from '../billing/token-count';
 import type { Usage } from '../billing/usage';
 import type { ChatStreamTranslator, ClientChunk } from './adaptor';
-import { anthropicErrorMessage, finishReason, openAiUsage, usageFromAnthropic } from './anthropic-response';
+import { anthropicErrorMessage, finishReason, openAiUsage, thinkingBlockOf, usageFromAnthropic } from './anthropic-response';
 import type { AnthropicUsage } from './anthropic-types';
 
 interface StreamEvent {
   type?: string;
   message?: { id?: string; model?: string; usage?: AnthropicUsage };
   index?: number;
-  content_block?: { type?: string; text?: string; thinking?: string; id?: string; name?: string };
-  delta?: { type?: string; text?: string; thinking?: string; partial_json?: string; stop_reason?: string | null };
+  content_block?: { type?: string; text?: string; thinking?: string; signature?: string; data?: string; id?: string; name?: string };
+  delta?: { type?: string; text?: string; thinking?: string; signature?: string; partial_json?: string; stop_reason?: string | null };
   usage?: AnthropicUsage;
 }
 
@@ -24,8 +24,10 @@ interface ToolCallDelta {
 /**
  * Anthropic's Messages stream → OpenAI chat.completion.chunks. The role goes out with the first
  * content, not at message_start, so that an error event before any content still lets the relay
- * try another channel. message_stop ends the stream with the finish reason and, when the client
- * asked for it, a usage-only chunk.
+ * try another channel. A thinking block streams as reasoning_content; once it ends, the whole
+ * block with its signature (or a redacted block with its data) follows in thinking_blocks, for the
+ * client to send back (anthropic-request.ts). message_stop ends the stream with the finish reason
+ * and, when the client asked for it, a usage-only chunk.
  */
 export class AnthropicStreamTranslator implements ChatStreamTranslator {
   private id = '';
@@ -37,6 +39,8 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
   private outputFinal = false;
   /** Anthropic content block index → OpenAI tool_calls index. */
   private readonly toolIndexes = new Map<number, number>();
+  /** Thinking and redacted_thinking blocks being received, by content block index. */
+  private readonly thinking = new Map<number, NonNullable<StreamEvent['content_block']>>();
   private produced = '';
 
   constructor(
@@ -61,6 +65,8 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
         return { chunks: this.blockStart(payload.index ?? 0, payload.content_block ?? {}) };
       case 'content_block_delta':
         return { chunks: this.blockDelta(payload.index ?? 0, payload.delta ?? {}) };
+      case 'content_block_stop':
+        return { chunks: this.blockStop(payload.index ?? 0) };
       case 'message_delta':
         if (payload.delta?.stop_reason) this.stopReason = payload.delta.stop_reason;
         this.report(payload.usage);
@@ -71,7 +77,7 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
       case 'error':
         throw new Error(anthropicErrorMessage(data));
       default:
-        // ping, content_block_stop, and block kinds with no OpenAI counterpart (signatures, citations).
+        // ping, and events with no OpenAI counterpart.
         return { chunks: [] };
     }
   }
@@ -96,6 +102,7 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
   }
 
   private blockStart(index: number, block: NonNullable<StreamEvent['content_block']>): ClientChunk[] {
+    if (block.type === 'thinking' || block.type === 'redacted_thinking') this.thinking.set(index, { ...block });
     if (block.type === 'text' && block.text) return [this.content({ content: block.text })];
     if (block.type === 'thinking' && block.thinking) return [this.content({ reasoning_content: block.thinking })];
     if (block.type !== 'tool_use') return [];
@@ -106,12 +113,25 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
 
   private blockDelta(index: number, delta: NonNullable<StreamEvent['delta']>): ClientChunk[] {
     if (delta.type === 'text_delta' && delta.text) return [this.content({ content: delta.text })];
-    if (delta.type === 'thinking_delta' && delta.thinking) return [this.content({ reasoning_content: delta.thinking })];
+    const thinking = this.thinking.get(index);
+    if (delta.type === 'signature_delta' && thinking) thinking.signature = (thinking.signature ?? '') + (delta.signature ?? '');
+    if (delta.type === 'thinking_delta' && delta.thinking) {
+      if (thinking) thinking.thinking = (thinking.thinking ?? '') + delta.thinking;
+      return [this.content({ reasoning_content: delta.thinking })];
+    }
     const toolIndex = this.toolIndexes.get(index);
     if (delta.type === 'input_json_delta' && delta.partial_json && toolIndex !== undefined) {
       return [this.content({ tool_calls: [{ index: toolIndex, function: { arguments: delta.partial_json } }] })];
     }
     return [];
+  }
+
+  /** The end of a thinking block: the whole block, signed, for the client to keep. */
+  private blockStop(index: number): ClientChunk[] {
+    const block = this.thinking.get(index);
+    if (!block) return [];
+    this.thinking.delete(index);
+    return [this.chunk({ thinking_blocks: [thinkingBlockOf(block)] }, null)];
   }
 
   /** A chunk carrying produced content (its text is remembered for counting). */

@@ -30,7 +30,27 @@ export interface AnthropicToolResultBlock {
   content?: string | Array<AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock>;
 }
 
-export type AnthropicRequestBlock = AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock | AnthropicToolUseBlock | AnthropicToolResultBlock;
+/** Claude's extended thinking, signed so that it can be sent back unchanged in a later turn. */
+export interface AnthropicThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+  signature: string;
+}
+
+/** Thinking that was flagged by safety systems: encrypted, passed back as it came. */
+export interface AnthropicRedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+
+export type AnthropicRequestBlock =
+  | AnthropicTextBlock
+  | AnthropicImageBlock
+  | AnthropicDocumentBlock
+  | AnthropicToolUseBlock
+  | AnthropicToolResultBlock
+  | AnthropicThinkingBlock
+  | AnthropicRedactedThinkingBlock;
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
@@ -72,11 +92,14 @@ export interface AnthropicUsage {
   cache_read_input_tokens?: number | null;
 }
 
-/** A reply content block: text, tool_use and thinking are read; others (server tools, redacted thinking) are skipped. */
+/** A reply content block: text, tool_use, thinking and redacted_thinking are read; others (server tools) are skipped. */
 export interface AnthropicResponseBlock {
   type: string;
   text?: string;
   thinking?: string;
+  signature?: string;
+  /** The encrypted content of a redacted_thinking block. */
+  data?: string;
   id?: string;
   name?: string;
   input?: unknown;

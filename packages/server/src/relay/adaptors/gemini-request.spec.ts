@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toGeminiRequest } from './gemini-request';
 
+const convert = (body: Record<string, unknown>, model = 'gemini-2.5-flash') => toGeminiRequest(body, model);
+
 describe(toGeminiRequest.name, () => {
   it('moves system messages to the system instruction and merges consecutive turns of one role', () => {
-    const sut = toGeminiRequest({
+    const sut = convert({
       model: 'gemini-2.5-flash',
       messages: [
         { role: 'system', content: 'You are terse.' },
@@ -27,18 +29,18 @@ describe(toGeminiRequest.name, () => {
 
   it('maps sampling options to generationConfig and sends none when there are none', () => {
     const messages = [{ role: 'user', content: 'x' }];
-    expect(toGeminiRequest({ messages, temperature: 0.2, top_p: 0.9, max_tokens: 256, stop: 'END' }).generationConfig).toEqual({
+    expect(convert({ messages, temperature: 0.2, top_p: 0.9, max_tokens: 256, stop: 'END' }).generationConfig).toEqual({
       temperature: 0.2,
       topP: 0.9,
       maxOutputTokens: 256,
       stopSequences: ['END'],
     });
-    expect(toGeminiRequest({ messages, max_completion_tokens: 64, max_tokens: 9, stop: ['a', 'b'] }).generationConfig).toEqual({ maxOutputTokens: 64, stopSequences: ['a', 'b'] });
-    expect(toGeminiRequest({ messages, stream: true, n: 1 })).not.toHaveProperty('generationConfig');
+    expect(convert({ messages, max_completion_tokens: 64, max_tokens: 9, stop: ['a', 'b'] }).generationConfig).toEqual({ maxOutputTokens: 64, stopSequences: ['a', 'b'] });
+    expect(convert({ messages, stream: true, n: 1 })).not.toHaveProperty('generationConfig');
   });
 
   it('sends data: images inline, named http images as file data, and other URLs as a note', () => {
-    const sut = toGeminiRequest({
+    const sut = convert({
       messages: [
         {
           role: 'user',
@@ -63,7 +65,7 @@ describe(toGeminiRequest.name, () => {
 
   it('declares tools, maps tool_choice, and turns tool calls and results into function parts', () => {
     const weather = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
-    const sut = toGeminiRequest({
+    const sut = convert({
       tools: [
         { type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters: weather } },
         { type: 'function', function: { name: 'now' } },
@@ -108,17 +110,80 @@ describe(toGeminiRequest.name, () => {
     ]);
   });
 
+  it("sends a tool call's thought signature back on its functionCall part, and none where the call had none", () => {
+    const sut = convert({
+      messages: [
+        { role: 'user', content: 'Weather in Paris and Rome?' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' }, extra_content: { google: { thought_signature: 'CiQBVKhc7vXo' } } },
+            { id: 'call_2', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Rome"}' }, extra_content: { google: {} } },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'call_1', content: '{"temp_c":18}' },
+        { role: 'tool', tool_call_id: 'call_2', content: '{"temp_c":24}' },
+      ],
+    });
+    expect(sut.contents[1]).toEqual({
+      role: 'model',
+      parts: [
+        { functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: 'CiQBVKhc7vXo' },
+        { functionCall: { name: 'get_weather', args: { city: 'Rome' } } },
+      ],
+    });
+  });
+
+  it.each([
+    ['none', { thinkingBudget: 0 }],
+    ['minimal', { thinkingBudget: 512, includeThoughts: true }],
+    ['low', { thinkingBudget: 1024, includeThoughts: true }],
+    ['medium', { thinkingBudget: 8192, includeThoughts: true }],
+    ['high', { thinkingBudget: 24576, includeThoughts: true }],
+  ])('maps reasoning_effort %s to a thinking budget for Gemini 2.5', (effort, thinkingConfig) => {
+    const sut = convert({ messages: [{ role: 'user', content: 'x' }], reasoning_effort: effort, max_tokens: 100 }, 'gemini-2.5-flash');
+    expect(sut.generationConfig).toEqual({ maxOutputTokens: 100, thinkingConfig });
+  });
+
+  it.each([
+    ['none', { thinkingLevel: 'low' }],
+    ['minimal', { thinkingLevel: 'low', includeThoughts: true }],
+    ['low', { thinkingLevel: 'low', includeThoughts: true }],
+    ['medium', { thinkingLevel: 'high', includeThoughts: true }],
+    ['high', { thinkingLevel: 'high', includeThoughts: true }],
+  ])('maps reasoning_effort %s to a thinking level for Gemini 3', (effort, thinkingConfig) => {
+    const sut = convert({ messages: [{ role: 'user', content: 'x' }], reasoning_effort: effort }, 'gemini-3-pro-preview');
+    expect(sut.generationConfig).toEqual({ thinkingConfig });
+  });
+
+  it("takes Google's own thinking_config, top level or under extra_body, over reasoning_effort", () => {
+    const messages = [{ role: 'user', content: 'x' }];
+    const flattened = convert({ messages, reasoning_effort: 'high', google: { thinking_config: { thinking_budget: 800, include_thoughts: true } } });
+    expect(flattened.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 800, includeThoughts: true } });
+    const nested = convert({ messages, extra_body: { google: { thinking_config: { thinking_level: 'low', include_thoughts: false } } } }, 'gemini-3-flash-preview');
+    expect(nested.generationConfig).toEqual({ thinkingConfig: { thinkingLevel: 'low', includeThoughts: false } });
+    expect(nested).not.toHaveProperty('extra_body');
+  });
+
+  it('sends no thinking config when no reasoning was asked for', () => {
+    const messages = [{ role: 'user', content: 'x' }];
+    expect(convert({ messages })).not.toHaveProperty('generationConfig');
+    expect(convert({ messages, reasoning_effort: 'auto', google: { thinking_config: { thinking_budget: 'lots' } } })).not.toHaveProperty('generationConfig');
+    expect(convert({ messages, reasoning_effort: 'constructor' })).not.toHaveProperty('generationConfig');
+  });
+
   it.each([
     ['auto', { mode: 'AUTO' }],
     ['none', { mode: 'NONE' }],
     ['required', { mode: 'ANY' }],
   ])('maps tool_choice %s', (choice, config) => {
     const tools = [{ type: 'function', function: { name: 'f' } }];
-    expect(toGeminiRequest({ messages: [], tools, tool_choice: choice }).toolConfig).toEqual({ functionCallingConfig: config });
+    expect(convert({ messages: [], tools, tool_choice: choice }).toolConfig).toEqual({ functionCallingConfig: config });
   });
 
   it('sends no tool config without function tools', () => {
-    const sut = toGeminiRequest({ messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'web_search' }], tool_choice: 'required' });
+    const sut = convert({ messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'web_search' }], tool_choice: 'required' });
     expect(sut).not.toHaveProperty('tools');
     expect(sut).not.toHaveProperty('toolConfig');
   });

@@ -1,8 +1,10 @@
-import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart, GeminiRequest } from './gemini-types';
+import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart, GeminiRequest, GeminiThinkingConfig } from './gemini-types';
 
 interface OpenAiToolCall {
   id?: unknown;
   function?: { name?: unknown; arguments?: unknown };
+  /** Where Google's OpenAI-compatible API puts the part's thought signature (gemini-response.ts). */
+  extra_content?: { google?: { thought_signature?: unknown } };
 }
 
 interface OpenAiMessage {
@@ -94,10 +96,15 @@ function toolResponse(content: unknown): Record<string, unknown> {
   return parseObject(text) ?? { content: text };
 }
 
+/**
+ * A tool call as the model's functionCall part, with the thought signature it came with: Gemini 3
+ * refuses a follow-up whose function calls lost their signatures.
+ */
 function functionCallPart(call: OpenAiToolCall): GeminiPart[] {
   const name = call.function?.name;
   if (typeof name !== 'string' || !name) return [];
-  return [{ functionCall: { name, args: parseObject(call.function?.arguments) ?? {} } }];
+  const signature = call.extra_content?.google?.thought_signature;
+  return [{ functionCall: { name, args: parseObject(call.function?.arguments) ?? {} }, ...(typeof signature === 'string' && signature ? { thoughtSignature: signature } : {}) }];
 }
 
 /**
@@ -143,7 +150,53 @@ function convertMessages(messages: OpenAiMessage[]): Pick<GeminiRequest, 'conten
   return { contents, ...(system.length > 0 ? { systemInstruction: { parts: system } } : {}) };
 }
 
-function generationConfig(body: Record<string, unknown>): GeminiRequest['generationConfig'] {
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * OpenAI's reasoning_effort for Gemini 2.5 (a token budget), in the budgets Google's own
+ * OpenAI-compatible API uses for low, medium and high (1K, 8K, 24K); minimal is 512, the lowest
+ * budget every 2.5 model accepts (Flash-Lite's minimum). none turns thinking off (2.5 Pro cannot).
+ */
+const THINKING_BUDGETS: Record<string, number> = { none: 0, minimal: 512, low: 1024, medium: 8192, high: 24576, xhigh: 24576 };
+
+/**
+ * Gemini 3 takes a level instead. Only low and high are accepted by every Gemini 3 model (Pro
+ * refuses minimal and medium), and none cannot turn its thinking off: low is the least there is.
+ */
+const THINKING_LEVELS: Record<string, string> = { none: 'low', minimal: 'low', low: 'low', medium: 'high', high: 'high', xhigh: 'high' };
+
+/**
+ * Google's own extension of the OpenAI request, `google: {thinking_config}`: top level when the
+ * OpenAI SDK spread `extra_body` into the body, or under a literal `extra_body` key as Google's
+ * examples send it.
+ */
+function googleThinkingConfig(body: Record<string, unknown>): GeminiThinkingConfig | undefined {
+  const google = isObject(body.google) ? body.google : isObject(body.extra_body) && isObject(body.extra_body.google) ? body.extra_body.google : undefined;
+  const raw = google?.thinking_config;
+  if (!isObject(raw)) return undefined;
+  const config: GeminiThinkingConfig = {};
+  if (typeof raw.thinking_budget === 'number' && Number.isInteger(raw.thinking_budget)) config.thinkingBudget = raw.thinking_budget;
+  if (typeof raw.thinking_level === 'string' && raw.thinking_level) config.thinkingLevel = raw.thinking_level;
+  if (typeof raw.include_thoughts === 'boolean') config.includeThoughts = raw.include_thoughts;
+  return Object.keys(config).length > 0 ? config : undefined;
+}
+
+/**
+ * The thinking config for `model`: Google's extension as the client wrote it, else
+ * reasoning_effort as a level (Gemini 3) or a budget (others). Thoughts are asked for whenever
+ * reasoning is, so that they come back as reasoning_content; nothing is sent when nothing was asked.
+ */
+function thinkingConfig(body: Record<string, unknown>, model: string): GeminiThinkingConfig | undefined {
+  const google = googleThinkingConfig(body);
+  if (google) return google;
+  const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort.toLowerCase() : undefined;
+  if (!effort || !Object.hasOwn(THINKING_BUDGETS, effort)) return undefined;
+  const config: GeminiThinkingConfig = model.includes('gemini-3') ? { thinkingLevel: THINKING_LEVELS[effort] } : { thinkingBudget: THINKING_BUDGETS[effort] };
+  if (effort !== 'none') config.includeThoughts = true;
+  return config;
+}
+
+function generationConfig(body: Record<string, unknown>, model: string): GeminiRequest['generationConfig'] {
   const config: NonNullable<GeminiRequest['generationConfig']> = {};
   if (typeof body.temperature === 'number') config.temperature = body.temperature;
   if (typeof body.top_p === 'number') config.topP = body.top_p;
@@ -151,6 +204,8 @@ function generationConfig(body: Record<string, unknown>): GeminiRequest['generat
   if (typeof maxTokens === 'number') config.maxOutputTokens = maxTokens;
   const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((item): item is string => typeof item === 'string') : [];
   if (stop.length > 0) config.stopSequences = stop;
+  const thinking = thinkingConfig(body, model);
+  if (thinking) config.thinkingConfig = thinking;
   return Object.keys(config).length > 0 ? config : undefined;
 }
 
@@ -178,10 +233,10 @@ function toolConfig(choice: unknown): GeminiRequest['toolConfig'] {
   return undefined;
 }
 
-/** An OpenAI chat completion request as a Gemini generateContent request. */
-export function toGeminiRequest(body: Record<string, unknown>): GeminiRequest {
+/** An OpenAI chat completion request as a Gemini generateContent request for `model` (the upstream name). */
+export function toGeminiRequest(body: Record<string, unknown>, model: string): GeminiRequest {
   const request: GeminiRequest = convertMessages(Array.isArray(body.messages) ? (body.messages as OpenAiMessage[]) : []);
-  const config = generationConfig(body);
+  const config = generationConfig(body, model);
   if (config) request.generationConfig = config;
   const declarations = functionDeclarations(body.tools);
   if (declarations.length > 0) {

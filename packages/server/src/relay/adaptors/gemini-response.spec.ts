@@ -73,9 +73,9 @@ describe(toChatCompletion.name, () => {
     expect(sut.usage).toEqual({ prompt_tokens: 8, completion_tokens: 69, reasoning_tokens: 62, cache_read_tokens: 0, cache_creation_tokens: 0, prompt_audio_tokens: 0 });
   });
 
-  it('turns function calls into tool_calls with a null content and finish reason tool_calls', () => {
+  it('turns function calls into tool_calls, with their thought signatures, a null content and finish reason tool_calls', () => {
     const { completion } = toChatCompletion(TOOL_REPLY, 'fallback');
-    const [choice] = completion.choices as Array<{ message: { content: unknown; tool_calls: Array<{ id: string; type: string; function: unknown }> }; finish_reason: string }>;
+    const [choice] = completion.choices as Array<{ message: { content: unknown; tool_calls: Array<{ id: string; type: string; function: unknown; extra_content?: unknown }> }; finish_reason: string }>;
     expect(choice.finish_reason).toBe('tool_calls');
     expect(choice.message.content).toBeNull();
     expect(choice.message.tool_calls.map((call) => call.function)).toEqual([
@@ -83,6 +83,8 @@ describe(toChatCompletion.name, () => {
       { name: 'get_weather', arguments: '{"city":"Rome"}' },
     ]);
     expect(choice.message.tool_calls[0].id).toMatch(/^call_\w+$/);
+    expect(choice.message.tool_calls[0].extra_content).toEqual({ google: { thought_signature: 'CiQBVKhc7vXo' } });
+    expect(choice.message.tool_calls[1]).not.toHaveProperty('extra_content');
     expect(choice.message.tool_calls[0].id).not.toBe(choice.message.tool_calls[1].id);
   });
 

@@ -23,6 +23,11 @@ export interface OpenAiToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /**
+   * The functionCall part's thought signature, where Google's own OpenAI-compatible API puts it;
+   * the client sends it back with the call next turn (gemini-request.ts).
+   */
+  extra_content?: { google: { thought_signature: string } };
 }
 
 /** A candidate's parts sorted into answer text, reasoning text and function calls. */
@@ -40,6 +45,7 @@ export function splitParts(parts: GeminiPart[] | undefined): SplitParts {
         id: part.functionCall.id ?? `call_${randomUUID().replaceAll('-', '')}`,
         type: 'function',
         function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) },
+        ...(part.thoughtSignature ? { extra_content: { google: { thought_signature: part.thoughtSignature } } } : {}),
       });
     } else if (typeof part.text === 'string') {
       if (part.thought) result.reasoning += part.text;

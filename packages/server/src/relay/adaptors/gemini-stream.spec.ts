@@ -50,14 +50,22 @@ describe(GeminiStreamTranslator.name, () => {
     });
   });
 
-  it('numbers streamed function calls across events and finishes with tool_calls', () => {
+  it('numbers streamed function calls across events, keeps their thought signatures and finishes with tool_calls', () => {
     const sut = new GeminiStreamTranslator('gemini-2.5-flash', false);
     const results = feed(sut, [
       '{"candidates": [{"content": {"parts": [{"functionCall": {"name": "get_weather","args": {"city": "Paris"}},"thoughtSignature": "CiQBVKhc7vXo"}],"role": "model"},"index": 0}],"usageMetadata": {"promptTokenCount": 61,"totalTokenCount": 61},"modelVersion": "gemini-2.5-flash","responseId": "r1"}',
       '{"candidates": [{"content": {"parts": [{"functionCall": {"name": "get_weather","args": {"city": "Rome"}}}],"role": "model"},"finishReason": "STOP","index": 0}],"usageMetadata": {"promptTokenCount": 61,"candidatesTokenCount": 30,"totalTokenCount": 91},"modelVersion": "gemini-2.5-flash","responseId": "r1"}',
     ]);
     const [first, second] = results.map((result) => result.chunks[0].choices[0]);
-    expect(first.delta.tool_calls).toEqual([{ index: 0, id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }]);
+    expect(first.delta.tool_calls).toEqual([
+      {
+        index: 0,
+        id: expect.stringMatching(/^call_/),
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+        extra_content: { google: { thought_signature: 'CiQBVKhc7vXo' } },
+      },
+    ]);
     expect(second.delta.tool_calls).toEqual([{ index: 1, id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Rome"}' } }]);
     expect(second.finish_reason).toBe('tool_calls');
     expect(results[1].done).toBe(true);

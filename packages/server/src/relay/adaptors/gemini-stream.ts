@@ -49,6 +49,7 @@ export class GeminiStreamTranslator implements ChatStreamTranslator {
       if (reasoning) delta.reasoning_content = reasoning;
       if (text) delta.content = text;
       if (toolCalls.length > 0) {
+        // Gemini sends each call whole, so each goes out in one delta, thought signature included.
         const before = this.toolCalls.get(index) ?? 0;
         delta.tool_calls = toolCalls.map((call, offset) => ({ index: before + offset, ...call }));
         this.toolCalls.set(index, before + toolCalls.length);

@@ -4,6 +4,7 @@ export interface GeminiPart {
   text?: string;
   /** A part of the model's reasoning rather than its answer. */
   thought?: boolean;
+  /** Opaque state of the model's reasoning, to be sent back unchanged on the same part next turn. */
   thoughtSignature?: string;
   inlineData?: { mimeType: string; data: string };
   fileData?: { mimeType: string; fileUri: string };
@@ -23,6 +24,17 @@ export interface GeminiFunctionDeclaration {
   parametersJsonSchema?: unknown;
 }
 
+/**
+ * How much the model thinks: Gemini 3 takes a level, Gemini 2.5 a token budget (0 turns it off
+ * where the model allows it); one request may not set both. includeThoughts asks for the thought
+ * summaries as `thought` parts.
+ */
+export interface GeminiThinkingConfig {
+  thinkingBudget?: number;
+  thinkingLevel?: string;
+  includeThoughts?: boolean;
+}
+
 export interface GeminiRequest {
   contents: GeminiContent[];
   systemInstruction?: { parts: GeminiPart[] };
@@ -31,6 +43,7 @@ export interface GeminiRequest {
     topP?: number;
     maxOutputTokens?: number;
     stopSequences?: string[];
+    thinkingConfig?: GeminiThinkingConfig;
   };
   tools?: Array<{ functionDeclarations: GeminiFunctionDeclaration[] }>;
   toolConfig?: { functionCallingConfig: { mode: 'AUTO' | 'ANY' | 'NONE'; allowedFunctionNames?: string[] } };

@@ -24,6 +24,13 @@ describe(GeminiAdaptor.name, () => {
     expect(call.url).toBe('https://proxy.example.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
   });
 
+  it('asks the mapped model for thinking in the form its generation takes', () => {
+    const thinking = (upstreamModel: string) =>
+      JSON.parse(sut.chatRequest(context({ upstreamModel }), { ...body, reasoning_effort: 'medium' }).body as string).generationConfig.thinkingConfig;
+    expect(thinking('gemini-3-flash-preview')).toEqual({ thinkingLevel: 'high', includeThoughts: true });
+    expect(thinking('gemini-2.5-pro')).toEqual({ thinkingBudget: 8192, includeThoughts: true });
+  });
+
   it('refuses the legacy completions endpoint', () => {
     expect(() => sut.chatRequest(context({ mode: 'completions' }), { prompt: 'x' })).toThrow(RelayError);
   });

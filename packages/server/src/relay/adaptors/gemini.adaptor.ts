@@ -38,7 +38,7 @@ export class GeminiAdaptor implements ChatAdaptor {
     return {
       url: geminiUrl(ctx),
       headers: { 'content-type': 'application/json', 'x-goog-api-key': ctx.channel.key },
-      body: JSON.stringify(toGeminiRequest(body)),
+      body: JSON.stringify(toGeminiRequest(body, ctx.upstreamModel)),
     };
   }
 

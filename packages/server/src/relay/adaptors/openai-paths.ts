@@ -1,26 +1,29 @@
 import type { RelayChannel, RelayMode } from '../relay-context';
+import { RelayError } from '../relay-error';
 
-/** The API root of each OpenAI-compatible type when the channel sets no base URL. */
-const DEFAULT_ROOTS: Record<number, string> = {
-  1: 'https://api.openai.com/v1',
-  4: 'http://127.0.0.1:11434/v1',
-  16: 'https://open.bigmodel.cn/api/paas/v4',
-  17: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
-  25: 'https://api.moonshot.cn/v1',
-  26: 'https://open.bigmodel.cn/api/paas/v4',
-  31: 'https://api.lingyiwanwu.com/v1',
-  35: 'https://api.minimax.chat/v1',
-  38: 'https://api.jina.ai/v1',
-  40: 'https://api.siliconflow.cn/v1',
-  42: 'https://api.mistral.ai/v1',
-  43: 'https://api.deepseek.com/v1',
-  44: 'https://ark.cn-beijing.volces.com/api/v3',
-  45: 'https://api.baichuan-ai.com/v1',
-  46: 'https://api.stepfun.com/v1',
+/**
+ * Where the API of each OpenAI-compatible type lives: the provider's host, used when the channel
+ * sets no base URL, and the path of the API under a host, also under the admin's base URL. A type
+ * not listed here has no default host, and its API is taken to be at `/v1` under the base URL.
+ */
+const API_ROOTS: Record<number, { host: string; path: string }> = {
+  1: { host: 'https://api.openai.com', path: '/v1' },
+  4: { host: 'http://127.0.0.1:11434', path: '/v1' }, // Ollama's OpenAI-compatible API
+  16: { host: 'https://open.bigmodel.cn', path: '/api/paas/v4' },
+  17: { host: 'https://dashscope.aliyuncs.com', path: '/compatible-mode/v1' },
+  22: { host: 'https://cloud.fastgpt.cn', path: '/api/v1' }, // self-hosted FastGPT: its address as base URL
+  25: { host: 'https://api.moonshot.cn', path: '/v1' },
+  26: { host: 'https://open.bigmodel.cn', path: '/api/paas/v4' },
+  31: { host: 'https://api.lingyiwanwu.com', path: '/v1' },
+  35: { host: 'https://api.minimaxi.com', path: '/v1' }, // MiniMax China (api.minimax.chat was its former host)
+  38: { host: 'https://api.jina.ai', path: '/v1' },
+  40: { host: 'https://api.siliconflow.cn', path: '/v1' },
+  42: { host: 'https://api.mistral.ai', path: '/v1' },
+  43: { host: 'https://api.deepseek.com', path: '/v1' },
+  44: { host: 'https://ark.cn-beijing.volces.com', path: '/api/v3' },
+  45: { host: 'https://api.baichuan-ai.com', path: '/v1' },
+  46: { host: 'https://api.stepfun.com', path: '/v1' },
 };
-
-/** Path after the host for types whose API does not live under /v1. */
-const ROOT_PATHS: Record<number, string> = { 16: '/api/paas/v4', 17: '/compatible-mode/v1', 26: '/api/paas/v4', 44: '/api/v3' };
 
 export const MODE_PATHS: Record<RelayMode, string> = {
   chat: 'chat/completions',
@@ -35,10 +38,14 @@ export const MODE_PATHS: Record<RelayMode, string> = {
 
 /**
  * The upstream URL of an OpenAI-compatible call. A custom channel (type 8) holds the full URL,
- * where {model} is replaced; others take base URL (or the type's default) + root + path.
+ * where {model} is replaced; others take base URL (or the type's default host) + API path + mode
+ * path. A type with no default host and no base URL is refused rather than sent to OpenAI with
+ * another provider's key.
  */
 export function openAiUrl(channel: RelayChannel, mode: RelayMode, model: string): string {
   if (channel.type === 8) return channel.baseUrl.replaceAll('{model}', encodeURIComponent(model));
-  const root = channel.baseUrl ? `${channel.baseUrl}${ROOT_PATHS[channel.type] ?? '/v1'}` : (DEFAULT_ROOTS[channel.type] ?? DEFAULT_ROOTS[1]);
-  return `${root}/${MODE_PATHS[mode]}`;
+  const root = API_ROOTS[channel.type];
+  const host = channel.baseUrl || root?.host;
+  if (!host) throw new RelayError(500, `渠道「${channel.name}」的类型没有默认的接口地址，请在渠道中填写 Base URL`, 'server_error', 'channel_base_url_missing');
+  return `${host}${root?.path ?? '/v1'}/${MODE_PATHS[mode]}`;
 }

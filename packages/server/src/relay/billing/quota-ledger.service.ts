@@ -85,11 +85,7 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
   async refund(userId: number, tokenId: number, reservation: Reservation): Promise<void> {
     if (reservation.hold) return this.book.refund(reservation.hold, reservation.quota);
     if (reservation.quota <= 0) return;
-    await this.db.query(
-      `WITH give_user AS (UPDATE users SET quota = quota + $3 WHERE id = $1 RETURNING id)
-       UPDATE tokens SET remain_quota = CASE WHEN unlimited_quota THEN remain_quota ELSE remain_quota + $3 END WHERE id = $2`,
-      [userId, tokenId, reservation.quota],
-    );
+    await this.db.query('SELECT gw_refund_quota($1, $2, $3)', [userId, tokenId, reservation.quota]);
   }
 
   /**
