@@ -170,7 +170,8 @@ async function main() {
     // service is warm; each scenario then has its own short warm-up too.
     for (const target of targets) for (const stream of [false, true]) await load(target.url, target.path, target.headers, stream, 10, WARMUP_S);
     const rows = [];
-    for (const stream of [false, true]) {
+    const kinds = (process.env.KINDS ?? 'plain,stream').split(',').map((kind) => kind === 'stream');
+    for (const stream of kinds) {
       for (const connections of CONNECTIONS) {
         const results = {};
         for (const target of targets) results[target.name] = await scenario(target, stream, connections);

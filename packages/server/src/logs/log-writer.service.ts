@@ -61,29 +61,25 @@ export class LogWriterService implements BeforeApplicationShutdown {
 
 interface BatchInsert {
   sql: string;
-  params(rows: readonly object[]): unknown[][];
+  params(rows: readonly object[]): unknown[];
 }
 
-const ARRAY_TYPES: Record<string, string> = { bigint: 'int8[]', integer: 'int4[]', varchar: 'text[]', text: 'text[]', boolean: 'bool[]' };
-
 /**
- * One INSERT … SELECT FROM unnest($1, $2, …) for any number of rows: one array parameter per
- * column, so the statement text and parameter count stay the same whatever the batch size
- * (TypeORM's multi-row insert builds and escapes a parameter per cell, which cost more CPU than
- * the relay call it logs).
+ * One INSERT … SELECT FROM json_populate_recordset($1) for any number of rows: the batch goes as
+ * one JSON text (one native JSON.stringify), so the statement and its single parameter stay the
+ * same whatever the batch size. TypeORM's multi-row insert built and escaped a parameter per cell,
+ * and pg's array parameters escape every string in JavaScript; both cost more CPU than the relay
+ * call being logged.
  */
 function batchInsert(dataSource: DataSource, entity: typeof LogEntity): BatchInsert {
   const metadata = dataSource.getMetadata(entity);
   const columns = metadata.columns.filter((column) => !column.isGenerated);
-  const types = columns.map((column) => {
-    const type = ARRAY_TYPES[String(column.type)];
-    if (!type) throw new Error(`batchInsert: no array type for ${metadata.tableName}.${column.databaseName} (${String(column.type)})`);
-    return type;
-  });
+  // The rows' keys must be the column names for json_populate_recordset to find them.
+  const renamed = columns.filter((column) => column.propertyName !== column.databaseName);
+  if (renamed.length > 0) throw new Error(`batchInsert: ${metadata.tableName} has properties named unlike their columns (${renamed.map((column) => column.propertyName).join(', ')})`);
   const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
-  const arrays = types.map((type, index) => `$${index + 1}::${type}`).join(', ');
   return {
-    sql: `INSERT INTO "${metadata.tableName}" (${names}) SELECT * FROM unnest(${arrays})`,
-    params: (rows) => columns.map((column) => rows.map((row) => (row as Record<string, unknown>)[column.propertyName] ?? null)),
+    sql: `INSERT INTO "${metadata.tableName}" (${names}) SELECT ${names} FROM json_populate_recordset(NULL::"${metadata.tableName}", $1::json)`,
+    params: (rows) => [JSON.stringify(rows)],
   };
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Injectable } from '@nestjs/common';
 import { nowSeconds } from '../common/time';
 import { LOG_TYPE } from '../logs/log.entity';
-import { LogWriterService } from '../logs/log-writer.service';
+import { LogWriterService, type NewLog } from '../logs/log-writer.service';
 import { OptionsService } from '../options/options.service';
 import type { Price } from './billing/pricing';
 import type { Usage } from './billing/usage';
@@ -18,9 +18,12 @@ export class RelayLogger {
     private readonly options: OptionsService,
   ) {}
 
-  private base(ctx: RelayContext, attempts: Attempt[]) {
+  /** One literal with every column in a fixed order: all rows share one shape (cheap to build and to serialise). */
+  private row(ctx: RelayContext, attempts: Attempt[], outcome: { type: number; respModel: string; quota: number; usage?: Usage; status: number; content: string; other: string }): NewLog {
+    const usage = outcome.usage;
     return {
       created_at: nowSeconds(),
+      type: outcome.type,
       user_id: ctx.caller.userId,
       username: ctx.caller.username,
       token_id: ctx.caller.tokenId,
@@ -28,9 +31,20 @@ export class RelayLogger {
       channel: ctx.channel.id,
       channel_name: ctx.channel.name,
       model_name: ctx.requestModel,
+      resp_model_name: outcome.respModel,
       group: ctx.caller.group,
+      quota: outcome.quota,
+      prompt_tokens: usage?.prompt_tokens ?? 0,
+      prompt_audio_tokens: usage?.prompt_audio_tokens ?? 0,
+      cache_creation_input_tokens: usage?.cache_creation_tokens ?? 0,
+      cache_read_input_tokens: usage?.cache_read_tokens ?? 0,
+      completion_tokens: usage?.completion_tokens ?? 0,
+      thoughts_tokens: usage?.reasoning_tokens ?? 0,
       use_time: Math.round((performance.now() - ctx.startedAt) / 1000),
       is_stream: ctx.stream,
+      status_code: outcome.status,
+      content: outcome.content,
+      other: outcome.other,
       attempts_log: JSON.stringify(attempts),
       request_id: ctx.requestId,
       ip: ctx.clientIp.slice(0, 64),
@@ -51,38 +65,29 @@ export class RelayLogger {
       admin_info: { use_channel: outcome.attempts.map((attempt) => attempt.channel_id) },
       request: this.options.getBoolean('LogReqInfoEnabled') ? { path: ctx.requestPath, user_agent: ctx.userAgent, stream: ctx.stream } : undefined,
     };
-    this.writer.write({
-      ...this.base(ctx, outcome.attempts),
-      type: LOG_TYPE.CONSUME,
-      resp_model_name: outcome.respModel ?? ctx.upstreamModel,
-      quota: outcome.charged,
-      prompt_tokens: usage.prompt_tokens,
-      prompt_audio_tokens: usage.prompt_audio_tokens,
-      cache_creation_input_tokens: usage.cache_creation_tokens,
-      cache_read_input_tokens: usage.cache_read_tokens,
-      completion_tokens: usage.completion_tokens,
-      thoughts_tokens: usage.reasoning_tokens,
-      status_code: outcome.status,
-      content: '',
-      other: JSON.stringify(other),
-    });
+    this.writer.write(
+      this.row(ctx, outcome.attempts, {
+        type: LOG_TYPE.CONSUME,
+        respModel: outcome.respModel ?? ctx.upstreamModel,
+        quota: outcome.charged,
+        usage,
+        status: outcome.status,
+        content: '',
+        other: JSON.stringify(other),
+      }),
+    );
   }
 
   failed(ctx: RelayContext, error: RelayError, attempts: Attempt[]): void {
-    this.writer.write({
-      ...this.base(ctx, attempts),
-      type: LOG_TYPE.ERROR,
-      resp_model_name: '',
-      quota: 0,
-      prompt_tokens: 0,
-      prompt_audio_tokens: 0,
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-      completion_tokens: 0,
-      thoughts_tokens: 0,
-      status_code: error.status,
-      content: error.message.slice(0, 2000),
-      other: JSON.stringify({ admin_info: { use_channel: attempts.map((attempt) => attempt.channel_id) } }),
-    });
+    this.writer.write(
+      this.row(ctx, attempts, {
+        type: LOG_TYPE.ERROR,
+        respModel: '',
+        quota: 0,
+        status: error.status,
+        content: error.message.slice(0, 2000),
+        other: JSON.stringify({ admin_info: { use_channel: attempts.map((attempt) => attempt.channel_id) } }),
+      }),
+    );
   }
 }
