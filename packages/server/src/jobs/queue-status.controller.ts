@@ -2,9 +2,9 @@ import { Controller, Get } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
 import { QueueStatus, QueueStatusService } from './queue-status.service';
 
-/** Queue visibility for super administrators (DESIGN.md §6: progress is visible). */
+/** Queue visibility for administrators (issue 5; DESIGN.md §6: progress is visible). */
 @Controller('api/jobs')
-@Access('root')
+@Access('admin')
 export class QueueStatusController {
   constructor(private readonly status: QueueStatusService) {}
 
