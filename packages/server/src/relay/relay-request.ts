@@ -30,10 +30,16 @@ export async function readBody(stream: IncomingMessage, limit: number, tooLarge:
   if (declared > limit) throw new RelayError(413, tooLarge, 'invalid_request_error', 'request_too_large');
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new RelayError(413, tooLarge, 'invalid_request_error', 'request_too_large');
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw new RelayError(413, tooLarge, 'invalid_request_error', 'request_too_large');
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    if (error instanceof RelayError) throw error;
+    // The client went away mid-body: nothing to answer, nothing to log as a server fault.
+    throw new RelayError(400, '请求体未完整接收（客户端中断）', 'invalid_request_error', 'request_aborted');
   }
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
