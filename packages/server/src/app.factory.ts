@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { serveSpa } from './common/spa';
 import { RATE_LIMITS_LOCAL } from './common/throttle';
+import { HttpDrain } from './common/http-drain';
 import { createValidationPipe } from './common/validation.pipe';
 import { RelayFrontDoor } from './relay/relay-front-door';
 import type { AppConfig } from './config/app-config';
@@ -35,6 +36,8 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   await app.init();
   // The relay's POST endpoints skip the Express/Nest pipeline (relay/relay-front-door.ts).
   app.get(RelayFrontDoor).install(app.getHttpServer());
+  // Outermost: shutdown waits for every request in flight, relay calls included.
+  app.get(HttpDrain).install(app.getHttpServer());
   return app;
 }
 

@@ -7,6 +7,7 @@ import { ChannelOpsModule } from './channel-ops/channel-ops.module';
 import { ChannelsModule } from './channels/channels.module';
 import { ClusterModule } from './cluster/cluster.module';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { HttpDrain } from './common/http-drain';
 import { AllExceptionsFilter } from './common/exception.filter';
 import { throttlerOptions } from './common/throttle';
 import { APP_CONFIG, AppConfig } from './config/app-config';
@@ -56,6 +57,7 @@ export class AppModule {
         RelayModule,
       ],
       providers: [
+        HttpDrain,
         // Rate limits are checked before authentication, so that guessing costs a request too.
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
