@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { JobFailure, QueueStatus } from '@/api/jobs';
-import { fail, fakeApi, ok, type ApiCall, type Route } from '@/pages/channel/test-fake-api';
-import { captureMessages, user } from '@/pages/channel/test-page';
-import ModelCheckPage from './index';
+import { fail, ok, type ApiCall, type Route } from '@/pages/channel/test-fake-api';
+import { user } from '@/pages/channel/test-page';
+import { renderModelCheckPage, withPageClockAndMessages } from './test-page';
 import { AUTO_REFRESH_MS } from './use-auto-refresh';
 
-const NOW = new Date(2025, 5, 14, 15, 30);
 const at = (date: Date) => date.getTime() / 1000;
 
 const failure = (fields: Partial<JobFailure> = {}): JobFailure => ({
@@ -37,25 +36,8 @@ const card = () => screen.getByText('任务队列').closest('.arco-card') as HTM
 const cellsOf = (queueName: string) =>
   Array.from((within(card()).getByText(queueName).closest('tr') as HTMLElement).querySelectorAll('td')).map((cell) => cell.textContent);
 
-function renderPage(jobsRoute: Route = ok(QUEUES)) {
-  const calls = fakeApi({ 'GET /api/model_heart_infos': ok({}), 'GET /api/jobs/status': jobsRoute });
-  const view = render(<ModelCheckPage />);
-  return { calls, unmount: view.unmount };
-}
-
-let messages: HTMLElement;
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-  vi.setSystemTime(NOW);
-  messages = captureMessages();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  messages.remove();
-});
+const renderPage = (jobsRoute: Route = ok(QUEUES)) => renderModelCheckPage({ 'GET /api/jobs/status': jobsRoute });
+const messages = withPageClockAndMessages();
 
 describe('JobQueuesCard', () => {
   it('shows a row per queue with its counts, and the Chinese name of a known queue', async () => {
@@ -119,18 +101,18 @@ describe('JobQueuesCard', () => {
     let failing = false;
     const { calls } = renderPage(() => (failing ? fail('队列服务不可用') : ok(QUEUES)));
     await within(await screen.findByText('任务队列').then(card)).findByText('channel-test');
-    expect(messages.textContent).toBe('');
+    expect(messages().textContent).toBe('');
 
     failing = true;
     await user().click(screen.getByRole('button', { name: /刷\s*新/ }));
 
-    await waitFor(() => expect(messages.textContent).toContain('队列服务不可用'));
+    await waitFor(() => expect(messages().textContent).toContain('队列服务不可用'));
     expect(statusCalls(calls)).toHaveLength(2);
     expect(within(card()).getByText('channel-test')).toBeTruthy();
   });
 
   it('shows the message of a request that fails on the first load', async () => {
     renderPage(fail('任务队列未启用'));
-    await waitFor(() => expect(messages.textContent).toContain('任务队列未启用'));
+    await waitFor(() => expect(messages().textContent).toContain('任务队列未启用'));
   });
 });

@@ -1,14 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Heartbeat, HeartbeatsByProvider } from '@/api/model-health';
 import { formatTimestamp } from '@/lib/time';
-import { fail, fakeApi, ok, type ApiCall, type Route } from '@/pages/channel/test-fake-api';
-import { captureMessages, user } from '@/pages/channel/test-page';
-import ModelCheckPage from './index';
+import { fail, ok, type ApiCall, type Route } from '@/pages/channel/test-fake-api';
+import { user } from '@/pages/channel/test-page';
+import { renderModelCheckPage, withPageClockAndMessages } from './test-page';
 import { AUTO_REFRESH_MS } from './use-auto-refresh';
 
-// 2025-06-14 15:30 local time: the default day runs from 00:00 that day to 00:00 the next.
-const NOW = new Date(2025, 5, 14, 15, 30);
 const seconds = (date: Date) => String(date.getTime() / 1000);
 const TODAY = { start_time: seconds(new Date(2025, 5, 14)), end_time: seconds(new Date(2025, 5, 15)) };
 
@@ -33,25 +31,8 @@ const heartbeatCalls = (calls: ApiCall[]) => calls.filter((call) => call.path ==
 const modelRow = (model: string) => document.querySelector(`[data-model="${model}"]`) as HTMLElement;
 const blocksOf = (model: string) => Array.from(modelRow(model).querySelectorAll('.heartbeat-strip .heartbeat-block'));
 
-function renderPage(routes: Record<string, Route> = {}) {
-  const calls = fakeApi({ 'GET /api/model_heart_infos': ok(HEARTBEATS), 'GET /api/jobs/status': ok([]), ...routes });
-  const view = render(<ModelCheckPage />);
-  return { calls, unmount: view.unmount };
-}
-
-let messages: HTMLElement;
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-  vi.setSystemTime(NOW);
-  messages = captureMessages();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  messages.remove();
-});
+const renderPage = (routes: Record<string, Route> = {}) => renderModelCheckPage({ 'GET /api/model_heart_infos': ok(HEARTBEATS), ...routes });
+const messages = withPageClockAndMessages();
 
 describe('ModelCheckPage', () => {
   it('loads today and shows a panel per provider with a row of coloured heartbeats per model', async () => {
@@ -133,6 +114,6 @@ describe('ModelCheckPage', () => {
     await waitFor(() => expect(heartbeatCalls(calls)).toHaveLength(2));
 
     expect(screen.getByText('gpt-4o')).toBeTruthy();
-    expect(messages.textContent).toBe('');
+    expect(messages().textContent).toBe('');
   });
 });
