@@ -17,6 +17,8 @@ export interface RelayFixture {
   quotaOf: (userId: number) => Promise<number>;
   /** The user's log rows once `count` are written: settlement and logging follow the answer. */
   logsOf: (userId: number, count?: number) => Promise<any[]>;
+  /** A streamed chat read as raw text (what the SDK would hide: error events, a missing [DONE]). */
+  rawStream: (key: string, model: string) => Promise<string>;
 }
 
 /**
@@ -64,6 +66,14 @@ export async function startRelayFixture(options: {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       throw new Error(`fewer than ${count} log rows for user ${userId}`);
+    },
+    rawStream: async (key, model) => {
+      const reply = await fetch(`${baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      return reply.text();
     },
   };
 }

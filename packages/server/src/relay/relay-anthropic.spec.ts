@@ -211,12 +211,7 @@ describe('relay (integration, Anthropic Claude upstream)', () => {
 
   it('ends the client stream with an error event on a mid-stream error, and bills what was produced', async () => {
     const { key, userId } = await customer('claude9', 100_000);
-    const reply = await fetch(`${baseURL}/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'claude-midstream-error', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
-    });
-    const text = await reply.text();
+    const text = await f.rawStream(key, 'claude-midstream-error');
     expect(text).toContain('"content":"Hello"');
     expect(text).toContain('Overloaded');
     expect(text).not.toContain('[DONE]');

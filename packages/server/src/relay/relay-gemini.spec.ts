@@ -158,12 +158,7 @@ describe('relay (integration, Google Gemini upstream)', () => {
 
   it('reports a stream that ends before its finish reason as cut, and bills what was produced', async () => {
     const { key, userId } = await customer('gemini6', 100_000);
-    const reply = await fetch(`${baseURL}/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gemini-test-cut', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    const text = await reply.text();
+    const text = await f.rawStream(key, 'gemini-test-cut');
     expect(text).toContain('Hello');
     expect(text).toContain('"error"');
     expect(text).not.toContain('[DONE]');

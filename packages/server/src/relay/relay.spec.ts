@@ -101,12 +101,7 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
 
     it('ends a stream cut by the upstream with an error event, not [DONE], and bills what was produced', async () => {
       const { key, userId } = await customer('chat5', 100_000);
-      const reply = await fetch(`${baseURL}/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'cut-stream', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-      });
-      const text = await reply.text();
+      const text = await f.rawStream(key, 'cut-stream');
       expect(text).toContain('Hello');
       expect(text).toContain('"error"');
       expect(text).not.toContain('[DONE]');
