@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-http-server';
 
 export interface SeenAnthropicRequest {
   path: string;
@@ -93,29 +93,15 @@ interface Answer {
  * With extended thinking on, an answer starts with a signed thinking block, and a tool call with a
  * redacted_thinking block after it.
  */
-export class MockAnthropicUpstream {
+export class MockAnthropicUpstream extends LocalHttpServer {
   readonly seen: SeenAnthropicRequest[] = [];
-  private server?: Server;
-  url = '';
-
-  async start(): Promise<this> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
-  }
 
   private error(response: ServerResponse, status: number, type: string, message: string): void {
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ type: 'error', error: { type, message } }));
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let raw = '';
     for await (const piece of request) raw += piece;
     const apiKey = String(request.headers['x-api-key'] ?? '');

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-http-server';
 
 export interface SeenAzureRequest {
   deployment: string;
@@ -36,26 +36,14 @@ const PROMPT_FILTER_RESULTS = [
  * with Azure's prompt-filter chunk (no choices). Chat answers are "Hello from <deployment>" with
  * 11 prompt and 7 completion tokens; embeddings use 5 prompt tokens.
  */
-export class MockAzureUpstream {
+export class MockAzureUpstream extends LocalHttpServer {
   readonly seen: SeenAzureRequest[] = [];
-  private server?: Server;
-  url = '';
 
   constructor(
     private readonly apiKey: string,
     private readonly deployments: readonly string[],
-  ) {}
-
-  async start(): Promise<this> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  ) {
+    super();
   }
 
   private json(response: ServerResponse, status: number, body: unknown): void {
@@ -63,7 +51,7 @@ export class MockAzureUpstream {
     response.end(JSON.stringify(body));
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let raw = '';
     for await (const piece of request) raw += piece;
     const url = new URL(request.url ?? '/', 'http://mock');

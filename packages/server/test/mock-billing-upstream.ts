@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-http-server';
 
 export const BILLING_KEY = 'sk-billing';
 
@@ -9,29 +9,15 @@ export const BILLING_KEY = 'sk-billing';
  * own reply shapes (amounts as strings where the provider sends strings). Only BILLING_KEY is
  * accepted; the figures are fields the test may change.
  */
-export class MockBillingUpstream {
+export class MockBillingUpstream extends LocalHttpServer {
   hardLimitUsd = 100;
   /** Cents, as OpenAI reports it. */
   totalUsageCents = 2550;
   deepSeekCny = '110.50';
   siliconTotal = '88.25';
   readonly seen: Array<{ path: string; authorization: string }> = [];
-  url = '';
-  private server?: Server;
 
-  async start(): Promise<this> {
-    this.server = createServer((request, response) => this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
-  }
-
-  private handle(request: IncomingMessage, response: ServerResponse): void {
+  protected handle(request: IncomingMessage, response: ServerResponse): void {
     const authorization = request.headers.authorization ?? '';
     this.seen.push({ path: request.url ?? '', authorization });
     const reply = (status: number, body: unknown) => {

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-http-server';
 
 export interface SeenGeminiRequest {
   /** Path and query, e.g. /v1beta/models/gemini-x:streamGenerateContent?alt=sse */
@@ -47,23 +47,11 @@ function invalidThinking(model: string, body: Record<string, any>): string | und
  * every answer is "Hello from <model>" (unless told otherwise) with 11 prompt and 7 candidate
  * tokens.
  */
-export class MockGeminiUpstream {
+export class MockGeminiUpstream extends LocalHttpServer {
   readonly seen: SeenGeminiRequest[] = [];
-  private server?: Server;
-  url = '';
 
-  constructor(private readonly apiKey: string) {}
-
-  async start(): Promise<this> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  constructor(private readonly apiKey: string) {
+    super();
   }
 
   private fail(response: ServerResponse, code: number, status: string, message: string): void {
@@ -71,7 +59,7 @@ export class MockGeminiUpstream {
     response.end(JSON.stringify({ error: { code, message, status } }));
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let raw = '';
     for await (const piece of request) raw += piece;
     const url = new URL(request.url ?? '/', 'http://mock');

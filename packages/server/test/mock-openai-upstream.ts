@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-http-server';
 
 export interface SeenRequest {
   path: string;
@@ -13,28 +13,14 @@ export interface SeenRequest {
  * without [DONE]; "slow-stream" sends one chunk every 50 ms; "no-usage" reports no usage; others
  * answer "Hello from <model>" with usage prompt 11 / completion 7.
  */
-export class MockOpenAiUpstream {
+export class MockOpenAiUpstream extends LocalHttpServer {
   readonly seen: SeenRequest[] = [];
   /** Requests whose client hung up before the answer ended. */
   closedEarly = 0;
   /** Milliseconds to wait before answering a model (slow upstreams for health checks). */
   readonly delays = new Map<string, number>();
-  private server?: Server;
-  url = '';
 
-  async start(): Promise<this> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const pieces: Buffer[] = [];
     for await (const piece of request) pieces.push(piece as Buffer);
     const bytes = Buffer.concat(pieces);

@@ -1,22 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from './local-http-server';
 
 /** A real HTTP server on 127.0.0.1 that records the JSON bodies POSTed to it (alert webhooks). */
-export class MockWebhook {
+export class MockWebhook extends LocalHttpServer {
   readonly received: any[] = [];
-  url = '';
-  private server?: Server;
 
   async start(): Promise<this> {
-    this.server = createServer(async (request, response) => {
-      const pieces: Buffer[] = [];
-      for await (const piece of request) pieces.push(piece as Buffer);
-      if (request.method === 'POST') this.received.push(JSON.parse(Buffer.concat(pieces).toString('utf8')));
-      response.writeHead(204).end();
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+    await super.start();
+    this.url += '/hook';
     return this;
+  }
+
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const pieces: Buffer[] = [];
+    for await (const piece of request) pieces.push(piece as Buffer);
+    if (request.method === 'POST') this.received.push(JSON.parse(Buffer.concat(pieces).toString('utf8')));
+    response.writeHead(204).end();
   }
 
   /** Waits until `count` bodies arrived (alerts are sent without blocking the operation). */
@@ -27,10 +26,5 @@ export class MockWebhook {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     return this.received;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
 }
