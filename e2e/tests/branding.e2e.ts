@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, type RunningProduct, startProduct } from './harness';
+import { type RunningProduct, startProduct, signInAsRoot } from './harness';
 
 const HOSTILE = '<b id="bold-footer">页脚文字</b><img src="x" onerror="window.__xss = 1"><script>window.__xss = 2</script>';
 
@@ -13,12 +13,8 @@ describe('admin-edited HTML is sanitized before rendering', () => {
   });
 
   it('renders the footer and notice markup without running their scripts', async () => {
+    await signInAsRoot(product);
     const { page, url } = product;
-    await page.goto(`${url}/login`);
-    await page.getByPlaceholder('用户名').fill('root');
-    await page.getByPlaceholder('密码').fill(ROOT_PASSWORD);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.getByText('登录成功！').first().waitFor();
 
     const saved = await page.evaluate(async (value) => {
       const save = (key: string) =>

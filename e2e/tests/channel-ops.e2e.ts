@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, type RunningProduct, startProduct } from './harness';
+import { type RunningProduct, startProduct, signInAsRoot } from './harness';
 
 /** A minimal OpenAI-format upstream on 127.0.0.1: every chat call gets a short answer with usage. */
 async function startUpstream(): Promise<{ url: string; server: Server }> {
@@ -38,12 +38,7 @@ describe('an admin tests a channel and watches model health in the console', () 
   beforeAll(async () => {
     upstream = await startUpstream();
     product = await startProduct('channel-ops');
-    const { page, url } = product;
-    await page.goto(`${url}/login`);
-    await page.getByPlaceholder('用户名').fill('root');
-    await page.getByPlaceholder('密码').fill(ROOT_PASSWORD);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.getByText('登录成功！').first().waitFor();
+    await signInAsRoot(product);
     const created = await api(product, 'POST', '/api/channel/', { type: 1, name: '检测渠道', key: 'sk-e2e', base_url: upstream.url, models: 'gpt-4o-mini', groups: ['default'] });
     expect(created.success).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, type RunningProduct, startProduct } from './harness';
+import { type RunningProduct, startProduct, signInAsRoot } from './harness';
 
 /** Calls the console API from inside the signed-in page (cookie + New-Api-User, as the SPA does). */
 const api = (product: RunningProduct, path: string) =>
@@ -9,12 +9,7 @@ describe('an admin sets up a channel and a token through the console', () => {
   let product: RunningProduct;
   beforeAll(async () => {
     product = await startProduct('gateway');
-    const { page, url } = product;
-    await page.goto(`${url}/login`);
-    await page.getByPlaceholder('用户名').fill('root');
-    await page.getByPlaceholder('密码').fill(ROOT_PASSWORD);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.getByText('登录成功！').first().waitFor();
+    await signInAsRoot(product);
   });
   afterAll(async () => {
     await product?.stop();

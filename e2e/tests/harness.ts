@@ -75,3 +75,17 @@ export async function startProduct(suite: string): Promise<RunningProduct> {
     },
   };
 }
+
+/** Fills and sends the login form on the page as it is (the login page, or a page that redirected to it) as root. */
+export async function submitRootLogin(page: Page): Promise<void> {
+  await page.getByPlaceholder('用户名').fill('root');
+  await page.getByPlaceholder('密码').fill(ROOT_PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByText('登录成功！').first().waitFor();
+}
+
+/** Opens /login and signs in as root. */
+export async function signInAsRoot(product: RunningProduct): Promise<void> {
+  await product.page.goto(`${product.url}/login`);
+  await submitRootLogin(product.page);
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, type RunningProduct, startProduct } from './harness';
+import { type RunningProduct, startProduct, submitRootLogin } from './harness';
 
 describe('root signs in and changes an option', () => {
   let product: RunningProduct;
@@ -20,10 +20,7 @@ describe('root signs in and changes an option', () => {
 
   it('logs in as root and lands on the saved redirect path', async () => {
     const { page } = product;
-    await page.getByPlaceholder('用户名').fill('root');
-    await page.getByPlaceholder('密码').fill(ROOT_PASSWORD);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.getByText('登录成功！').first().waitFor();
+    await submitRootLogin(page);
     await page.waitForURL(/\/setting/);
     await product.screenshot('2-after-login');
   });

@@ -1,11 +1,14 @@
 import { type INestApplication, type INestApplicationContext, Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import createExpress from 'express';
 import { AppModule } from './app.module';
+import { securityHeaders } from './common/security-headers';
 import { serveSpa } from './common/spa';
 import { RATE_LIMITS_LOCAL } from './common/throttle';
 import { HttpDrain } from './common/http-drain';
+import { inputGuard } from './common/input-guard';
 import { createValidationPipe } from './common/validation.pipe';
 import { RelayFrontDoor } from './relay/relay-front-door';
 import type { AppConfig } from './config/app-config';
@@ -15,7 +18,12 @@ const loggerLevels = (config: AppConfig): LogLevel[] => LEVELS.slice(0, LEVELS.i
 
 /** The HTTP application (ROLE api or all), configured but not listening. */
 export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  // Routes match only in the letter case they are declared in ("/API/user/login" is no route), so
+  // every check on the path (throttling, the envelope, the error shape) sees what the router saw.
+  // Set before Nest touches the router, which keeps the settings it was created with.
+  const server = createExpress();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
     logger: loggerLevels(config),
     bodyParser: false,
   });
@@ -24,8 +32,10 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   // X-Forwarded-For is believed only from the configured proxies.
   express.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   express.locals[RATE_LIMITS_LOCAL] = config.rateLimits;
+  app.use(securityHeaders());
   app.useBodyParser('json', { limit: '10mb' });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
+  app.use(inputGuard);
   app.use(cookieParser(config.sessionSecret));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();

@@ -17,6 +17,7 @@ import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
 import { ModelHealthModule } from './model-health/model-health.module';
 import { OptionsModule } from './options/options.module';
+import { OutboundModule } from './outbound/outbound.module';
 import { PricingModule } from './pricing/pricing.module';
 import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
@@ -40,6 +41,7 @@ export class AppModule {
         ThrottlerModule.forRootAsync({ inject: [APP_CONFIG, RedisService], useFactory: throttlerOptions }),
         JobsModule,
         OptionsModule,
+        OutboundModule,
         AuthModule,
         // Before any module importing ChannelsModule: GET api/channel/monitor/:id must not reach its GET :id.
         ChannelLimitsModule,

@@ -30,14 +30,15 @@ export function freePort(): Promise<number> {
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /**
- * Runs `node dist/main.js` with exactly the given environment (plus PATH/HOME) and waits until it
- * answers /api/status on its own port. `stop()` sends SIGTERM, as an orchestrator would.
+ * Runs `node dist/main.js` (or `entry`, a script that starts it) with exactly the given environment
+ * (plus PATH/HOME) and waits until it answers /api/status on its own port. `stop()` sends SIGTERM,
+ * as an orchestrator would.
  */
-export async function startBuiltServer(env: Record<string, string>, knownPort?: number): Promise<BuiltServer> {
+export async function startBuiltServer(env: Record<string, string>, knownPort?: number, entry = BUILT_MAIN): Promise<BuiltServer> {
   if (!existsSync(BUILT_MAIN)) throw new Error(`${BUILT_MAIN} is missing: run "pnpm build" first`);
   const port = knownPort ?? (await freePort());
   const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-  const child = spawn(process.execPath, [BUILT_MAIN], { env: { ...base, ...env, PORT: String(port), LOG_LEVEL: 'log' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], { env: { ...base, ...env, PORT: String(port), LOG_LEVEL: 'log' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { LogWriterService } from '../src/logs/log-writer.service';
+import { QuotaLedgerService } from '../src/relay/billing/quota-ledger.service';
 import { ROOT_PASSWORD, startTestApp, TestApp } from './test-app';
 
 export interface RelayFixture {
@@ -14,6 +15,7 @@ export interface RelayFixture {
   channel: (fields: Record<string, unknown>) => Promise<number>;
   /** A user with `quota` and one token (unlimited unless `tokenFields` say otherwise). */
   customer: (name: string, quota: number, tokenFields?: Record<string, unknown>) => Promise<{ userId: number; key: string; agent: TestAgent; client: OpenAI }>;
+  /** The user's balance once the settlements of finished requests are committed. */
   quotaOf: (userId: number) => Promise<number>;
   /** The user's log rows once `count` are written: settlement and logging follow the answer. */
   logsOf: (userId: number, count?: number) => Promise<any[]>;
@@ -57,9 +59,13 @@ export async function startRelayFixture(options: {
       const key = created.body.data[0].key as string;
       return { userId, key, agent, client: new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }) };
     },
-    quotaOf: async (userId) => Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota),
+    quotaOf: async (userId) => {
+      await t.app.get(QuotaLedgerService).flush();
+      return Number((await t.db.query('SELECT quota FROM users WHERE id = $1', [userId]))[0].quota);
+    },
     logsOf: async (userId, count = 1) => {
       for (let i = 0; i < 100; i++) {
+        await t.app.get(QuotaLedgerService).flush();
         await t.app.get(LogWriterService).flush();
         const rows = await t.db.query('SELECT * FROM logs WHERE user_id = $1 ORDER BY id', [userId]);
         if (rows.length >= count) return rows;

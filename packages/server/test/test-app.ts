@@ -23,7 +23,9 @@ export interface TestApp {
   http: () => TestAgent;
   /** A client signed in with username/password (cookie kept, New-Api-User set). */
   login: (username: string, password: string) => Promise<{ agent: TestAgent; userId: number }>;
-  /** Registers a user through the API and signs them in. */
+  /** Root's invitation code: registration needs one unless the administrator opens it (InviteOnlyRegisterEnabled). */
+  inviteCode: () => Promise<string>;
+  /** Registers a user through the API, invited by root unless `extra.aff_code` says otherwise, and signs them in. */
   signUp: (username: string, password?: string, extra?: Record<string, unknown>) => Promise<{ agent: TestAgent; userId: number }>;
   /** Stops the application (graceful shutdown), once; `close` also drops the database. */
   stopApp: () => Promise<void>;
@@ -92,14 +94,17 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     return { agent, userId };
   };
 
+  const inviteCode = async () => ((await db.query('SELECT aff_code FROM users WHERE id = 1'))[0] as { aff_code: string }).aff_code;
+
   return {
     app,
     config,
     db,
     http: () => request.agent(server),
     login,
+    inviteCode,
     signUp: async (username, password = 'password-123', extra = {}) => {
-      const reply = await request(server).post('/api/user/register').send({ username, password, password2: password, ...extra });
+      const reply = await request(server).post('/api/user/register').send({ username, password, password2: password, aff_code: await inviteCode(), ...extra });
       if (!reply.body.success) throw new Error(`registration of ${username} failed: ${reply.body.message}`);
       return login(username, password);
     },
@@ -132,9 +137,27 @@ export async function startSecondInstance(t: TestApp, env: Record<string, string
     RATE_LIMIT_AUTH: String(t.config.rateLimits.auth),
     WEB_DIST_DIR: t.config.webDistDir,
     LOG_LEVEL: t.config.logLevel,
+    OUTBOUND_ALLOW_PRIVATE: t.config.outboundAllowPrivate.join(','),
     ...env,
   });
   const app = await createHttpApp(config);
   const server = app.getHttpServer();
   return { app, http: () => request.agent(server), close: () => app.close() };
+}
+
+/** A database of its own for a test that runs the built server (copied from the migrated template), and its Redis prefix. */
+export async function createTestDatabase(): Promise<{ url: string; redisPrefix: string; drop: () => Promise<void> }> {
+  const id = randomBytes(6).toString('hex');
+  const names = runNames(inject('gwTestRunId'));
+  const dbName = `${names.dbPrefix}${id}`;
+  const redisPrefix = `${names.redisPrefix}:${id}`;
+  await createDatabaseFromTemplate(dbName, names.templateDb);
+  return {
+    url: `${TEST_PG_URL}/${dbName}`,
+    redisPrefix,
+    drop: async () => {
+      await dropDatabase(dbName);
+      await deleteRedisKeys(redisPrefix);
+    },
+  };
 }

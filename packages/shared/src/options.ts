@@ -46,6 +46,8 @@ const DEFINITIONS = {
   PasswordLoginEnabled: bool(true),
   PasswordRegisterEnabled: bool(true),
   RegisterEnabled: bool(true),
+  // Sign-up by invitation (spec 1 §1): a new account needs an existing user's invitation code.
+  InviteOnlyRegisterEnabled: bool(true),
   EmailVerificationEnabled: bool(false),
   EmailDomainRestrictionEnabled: bool(false),
   EmailAliasRestrictionEnabled: bool(false),
@@ -109,7 +111,7 @@ const DEFINITIONS = {
   DisplayTokenStatEnabled: bool(true),
   DefaultCollapseSidebar: bool(false),
   // Retry
-  RetryTimes: int(0, 0),
+  RetryTimes: int(2, 0),
   // Drawing
   DrawingEnabled: bool(false),
   MjNotifyEnabled: bool(false),
@@ -139,6 +141,9 @@ const DEFINITIONS = {
   AutomaticEnableChannelEnabled: bool(false),
   AlertEnabled: bool(false),
   AlertWebHookUrl: url(),
+  // Outbound addresses (docs/security.md): channel base URLs may name loopback and private
+  // addresses (local model servers such as Ollama); off refuses them like every other outbound call.
+  ChannelPrivateAddressEnabled: bool(true),
   AutomaticDisableKeywords: str(
     [
       'Your credit balance is too low',

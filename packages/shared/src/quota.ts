@@ -14,9 +14,24 @@ function trim(value: number): string {
   return value.toFixed(2).replace(/\.?0+$/, '');
 }
 
+/** Significant digits kept for an amount too small for the usual decimals. */
+const SMALL_AMOUNT_SIGNIFICANT_DIGITS = 2;
+
+/**
+ * `amount` with `digits` decimals, or with more where those would show a nonzero amount as 0:
+ * then enough decimals for two significant digits ($0.000040 rather than $0.00).
+ */
+export function formatAmount(amount: number, digits: number): string {
+  const abs = Math.abs(amount);
+  if (abs === 0 || abs >= 0.5 * 10 ** -digits) return amount.toFixed(digits);
+  const leadingZeros = Math.ceil(-Math.log10(abs)) - 1;
+  return amount.toFixed(Math.min(100, leadingZeros + SMALL_AMOUNT_SIGNIFICANT_DIGITS));
+}
+
 /**
  * Renders quota as the user sees it: with currency display on, quota / quotaPerUnit with a dollar sign
- * and 2 decimals (6 in detail views); otherwise the abbreviated count.
+ * and 2 decimals (6 in detail views), more for a charge those would round to zero; otherwise the
+ * abbreviated count.
  */
 export function renderQuota(
   quota: number,
@@ -24,7 +39,7 @@ export function renderQuota(
 ): string {
   if (options.displayInCurrency) {
     const perUnit = options.quotaPerUnit > 0 ? options.quotaPerUnit : DEFAULT_QUOTA_PER_UNIT;
-    return `$${(quota / perUnit).toFixed(options.digits ?? 2)}`;
+    return `$${formatAmount(quota / perUnit, options.digits ?? 2)}`;
   }
   return abbreviateCount(quota);
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@arco-design/web-react/dist/css/arco.css';
+import '@/global.css';
 import App from '@/App';
 import { startSession } from '@/session/start-session';
 

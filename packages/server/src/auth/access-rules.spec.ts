@@ -1,7 +1,5 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectRoutes as appRoutes } from '../../test/routes';
 import { startTestApp, TestApp } from '../../test/test-app';
 import { ACCESS_KEY } from './access.decorator';
 
@@ -12,24 +10,10 @@ interface Route {
 
 /** Every route of every controller, with the access rule the guard will apply to it. */
 function collectRoutes(t: TestApp): Route[] {
-  const routes: Route[] = [];
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-      if (!controller) continue;
-      const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = controller.prototype[name] as object;
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
-        if (path === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-        const rule = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, controller);
-        routes.push({ route: `${method} /${base}/${path}`.replace(/\/+/g, '/'), rule });
-      }
-    }
-  }
-  return routes;
+  return appRoutes(t).map(({ route, handler, controller }) => ({
+    route,
+    rule: Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, controller),
+  }));
 }
 
 describe('access rules', () => {
@@ -62,7 +46,7 @@ describe('access rules', () => {
         // The pricing page: guests see the default group's prices (spec 2 §2).
         'GET /api/pricing',
         'POST /api/user/login',
-        'GET /api/user/logout',
+        'POST /api/user/logout',
         'POST /api/user/register',
         // Public to the session guard, authenticated by its sk- token. The relay's POST endpoints
         // are not Nest routes: RelayFrontDoor serves them, each call checked by its sk- token

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity';
 import { AuthGuard } from './auth.guard';
+import { SameOriginGuard } from './same-origin.guard';
 import { SessionCleanupJob } from './session-cleanup.job';
 import { SessionCookies } from './session-cookies';
 import { SessionEntity } from './session.entity';
@@ -11,7 +12,14 @@ import { SessionsService } from './sessions.service';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([SessionEntity, UserEntity])],
-  providers: [SessionsService, SessionCookies, SessionCleanupJob, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [
+    SessionsService,
+    SessionCookies,
+    SessionCleanupJob,
+    // Before authentication: a cross-site write is refused whoever it claims to be.
+    { provide: APP_GUARD, useClass: SameOriginGuard },
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
   exports: [SessionsService, SessionCookies],
 })
 export class AuthModule {}

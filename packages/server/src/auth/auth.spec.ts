@@ -54,7 +54,10 @@ describe('authentication and sessions (integration)', () => {
     const cookie = sessionCookie(login.headers['set-cookie']);
     const before = await t.http().get('/api/user/self').set('Cookie', cookie).set('New-Api-User', '1');
     expect(before.status).toBe(200);
-    const logout = await t.http().get('/api/user/logout').set('Cookie', cookie);
+    // A GET (a link or an image on another site) signs nobody out.
+    expect((await t.http().get('/api/user/logout').set('Cookie', cookie)).body.success).toBe(false);
+    expect((await t.http().get('/api/user/self').set('Cookie', cookie).set('New-Api-User', '1')).status).toBe(200);
+    const logout = await t.http().post('/api/user/logout').set('Cookie', cookie);
     expect(logout.body.success).toBe(true);
     const after = await t.http().get('/api/user/self').set('Cookie', cookie).set('New-Api-User', '1');
     expect(after.status).toBe(401);

@@ -66,7 +66,7 @@ describe.each(backends)('channel request limits in the relay (%s counters)', (_n
     await f.t.app.get(ChannelLimiter).addTokens(id, 982);
     await expect(client.chat.completions.create({ model: 'limited-b', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
       status: 429,
-      message: expect.stringContaining('均已达到请求限制（TPM）'),
+      message: expect.stringContaining(`均已达到请求限制：渠道「only」（#${id}）的 TPM`),
     });
     const monitor = await f.admin.get(`/api/channel/monitor/${id}`);
     expect(monitor.body).toMatchObject({ success: true, data: { rpm: 1, rpd: 1, tpm: 1, tpd: 1 } });

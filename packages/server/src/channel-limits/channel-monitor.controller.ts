@@ -1,7 +1,8 @@
-import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Access } from '../auth/access.decorator';
 import { BusinessError } from '../common/business.error';
+import { IdPipe } from '../common/int-range';
 import { nowSeconds } from '../common/time';
 import { ChannelLimiter } from './channel-limiter.service';
 import { parseRequestLimits, type RequestUsage } from './request-limits';
@@ -21,7 +22,7 @@ export class ChannelMonitorController {
   ) {}
 
   @Get(':id')
-  async usage(@Param('id', ParseIntPipe) id: number): Promise<RequestUsage> {
+  async usage(@Param('id', new IdPipe('渠道不存在')) id: number): Promise<RequestUsage> {
     const [channel]: Array<{ model_req_limit: string }> = await this.dataSource.query('SELECT model_req_limit FROM channels WHERE id = $1', [id]);
     if (!channel) throw new BusinessError('渠道不存在');
     if (parseRequestLimits(channel.model_req_limit)) return this.limiter.usage(id);

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
+import { OutboundPolicy } from '../outbound/outbound-policy.service';
 
 /** A webhook that does not answer within this time is given up on: alerts must never pile up. */
 const WEBHOOK_TIMEOUT_MS = 5000;
@@ -22,14 +23,18 @@ export interface AlertPayload {
 export class AlertService {
   private readonly logger = new Logger(AlertService.name);
 
-  constructor(private readonly options: OptionsService) {}
+  constructor(
+    private readonly options: OptionsService,
+    private readonly outbound: OutboundPolicy,
+  ) {}
 
   async send(title: string, content: string): Promise<void> {
     const url = this.options.get('AlertWebHookUrl');
     if (!this.options.getBoolean('AlertEnabled') || !url) return;
     const payload: AlertPayload = { title, content, time: nowSeconds() };
     try {
-      const response = await fetch(url, {
+      // Loopback and private addresses only when OUTBOUND_ALLOW_PRIVATE names webhook (docs/security.md).
+      const response = await this.outbound.fetch('webhook', url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(payload),

@@ -25,7 +25,8 @@ describe('channel balance (integration)', () => {
   beforeAll(async () => {
     billing = await new MockBillingUpstream().start();
     webhook = await new MockWebhook().start();
-    t = await startTestApp();
+    // The mock webhook listens on 127.0.0.1, which webhooks may reach only when allowed.
+    t = await startTestApp({ OUTBOUND_ALLOW_PRIVATE: 'webhook' });
     admin = (await t.login('root', ROOT_PASSWORD)).agent;
     await setOption('AlertEnabled', 'true');
     await setOption('AlertWebHookUrl', webhook.url);

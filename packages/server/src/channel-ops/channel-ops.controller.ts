@@ -1,7 +1,9 @@
-import { Controller, Get, Param, ParseIntPipe, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Outcome, WithMessage } from '../common/envelope.interceptor';
+import { IdPipe } from '../common/int-range';
+import { MSG_CHANNEL_NOT_FOUND } from '../channels/channels.service';
 import type { UserEntity } from '../users/user.entity';
 import { type BalanceView, ChannelBalanceService } from './channel-balance.service';
 import { ChannelBalanceJob } from './channel-balance.job';
@@ -33,7 +35,7 @@ export class ChannelOpsController {
 
   /** The console reads `time` (seconds) at the top level. */
   @Get('test/:id')
-  async test(@Param('id', ParseIntPipe) id: number, @Query() query: TestChannelQuery, @CurrentUser() user: UserEntity): Promise<Outcome<ChannelTestOutcome>> {
+  async test(@Param('id', new IdPipe(MSG_CHANNEL_NOT_FOUND)) id: number, @Query() query: TestChannelQuery, @CurrentUser() user: UserEntity): Promise<Outcome<ChannelTestOutcome>> {
     const outcome = await this.tests.test(id, query.model, { id: user.id, username: user.username });
     return new Outcome(outcome.success, outcome.message, { time: outcome.time }, outcome);
   }
@@ -46,7 +48,7 @@ export class ChannelOpsController {
 
   /** The console reads `balance` at the top level. */
   @Get('update_balance/:id')
-  async refresh(@Param('id', ParseIntPipe) id: number): Promise<Outcome<BalanceView>> {
+  async refresh(@Param('id', new IdPipe(MSG_CHANNEL_NOT_FOUND)) id: number): Promise<Outcome<BalanceView>> {
     const view = await this.balances.refresh(id);
     return new Outcome(true, '', { balance: view.balance }, view);
   }

@@ -37,7 +37,7 @@ describe.each(backends)('channel tests on the %s job backend', (backend, env) =>
   beforeAll(async () => {
     upstream = await new MockOpenAiUpstream().start();
     webhook = await new MockWebhook().start();
-    f = await startRelayFixture({ models: ['mock-a'], completionRatio: 1, channelDefaults: { type: 1, name: 'queued', key: 'sk-q', base_url: upstream.url }, env });
+    f = await startRelayFixture({ models: ['mock-a'], completionRatio: 1, channelDefaults: { type: 1, name: 'queued', key: 'sk-q', base_url: upstream.url }, env: { ...env, OUTBOUND_ALLOW_PRIVATE: 'webhook' } });
     ({ t, admin } = f);
     await setOption('AlertEnabled', 'true');
     await setOption('AlertWebHookUrl', webhook.url);

@@ -38,7 +38,8 @@ describe('channel test (integration)', () => {
       models: MODELS,
       completionRatio: 1,
       channelDefaults: { type: 1, name: 'probe', key: 'sk-probe', base_url: upstream.url },
-      env: { ROLE: 'api' },
+      // The mock webhook listens on 127.0.0.1, which webhooks may reach only when allowed.
+      env: { ROLE: 'api', OUTBOUND_ALLOW_PRIVATE: 'webhook' },
     });
     ({ t, admin } = f);
     upstream.delays.set('timed', 60);
@@ -212,7 +213,7 @@ describe('channel test (integration)', () => {
     await setOption('AutomaticDisableChannelEnabled', 'true');
     const id = await f.channel({ name: 'relaydead', models: 'dead-key', model_mapping: '{"dead-key":"fail-401"}', auto_ban: 1 });
     const { client } = await f.customer('relaydead', 100_000);
-    await expect(client.chat.completions.create({ model: 'dead-key', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 401 });
+    await expect(client.chat.completions.create({ model: 'dead-key', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 502 });
     const [alert] = await webhook.waitFor(1);
     expect(alert.title).toBe(`渠道「relaydead」（#${id}）已被自动禁用`);
   });

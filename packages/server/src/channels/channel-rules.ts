@@ -1,5 +1,6 @@
-import { CHANNEL_TYPE_DEFAULT_OTHER, CHANNEL_TYPES } from '@gw/shared';
+import { CHANNEL_STATUS, CHANNEL_TYPE_DEFAULT_OTHER, CHANNEL_TYPES } from '@gw/shared';
 import { BusinessError } from '../common/business.error';
+import { refusalOfHostname } from '../outbound/address-policy';
 import { joinList, splitList } from './comma-list';
 
 /** The stored channel fields that the rules below check and normalise. */
@@ -30,6 +31,15 @@ export const MSG_MODEL_MAPPING = '模型映射必须是合法的 JSON 格式！'
 export const MSG_MODEL_REQ_CONFIG = '模型请求超时时间设置必须是合法的 JSON 格式！';
 export const MSG_STATUS_CODE_MAPPING = '状态码映射必须是合法的 JSON 格式！';
 export const MSG_MODEL_REQ_LIMIT = '模型请求限制必须是合法的 JSON 格式！（rpd、rpm、tpd、tpm 为非负整数）';
+export const MSG_STATUS = '渠道状态只能是 1（启用）或 2（禁用）';
+
+/**
+ * Status 3 (disabled by the gateway) is the gateway's to set: a create or an edit may carry it
+ * only unchanged, as a client re-sending the record it read does. `stored`: undefined for a create.
+ */
+export function checkStatusChange(requested: number | undefined, stored: number | undefined): void {
+  if (requested === CHANNEL_STATUS.AUTO_DISABLED && stored !== CHANNEL_STATUS.AUTO_DISABLED) throw new BusinessError(MSG_STATUS);
+}
 
 const KNOWN_TYPES = new Set(CHANNEL_TYPES.map((type) => type.id));
 
@@ -55,7 +65,19 @@ const LIMIT_KEYS = new Set(['rpd', 'rpm', 'tpd', 'tpm']);
 function checkUrl(value: string, label: string): string {
   const url = value.trim().replace(/\/+$/, '');
   if (url !== '' && !/^https?:\/\/[^\s/]+/i.test(url)) throw new BusinessError(`${label}必须是 http:// 或 https:// 开头的地址`);
+  // Addresses the outbound policy always refuses (link-local, metadata) are refused when saved too;
+  // loopback and private ones depend on ChannelPrivateAddressEnabled, checked at every connection.
+  const refused = url === '' ? undefined : refusalOfHostname(hostnameOf(url), true);
+  if (refused) throw new BusinessError(`${label}不可用：${refused.message}`);
   return url;
+}
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }
 
 /**

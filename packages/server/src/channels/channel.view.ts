@@ -1,11 +1,21 @@
 import { CHANNEL_STATUS } from '@gw/shared';
+import type { Cooling } from '../channel-limits/channel-cooldown.service';
 import type { ChannelEntity } from './channel.entity';
 import { joinList, splitList } from './comma-list';
 
-/** A channel as the console sees it: every field, and `key` always empty (never readable). */
-export type ChannelView = Omit<ChannelEntity, 'key_sealed'> & { key: '' };
+/**
+ * A channel as the console sees it: every field, and `key` always empty (never readable). A channel
+ * cooling down after repeated failures (DESIGN.md §5.3) says until when (unix seconds) and why;
+ * otherwise `cooldown_until` is 0.
+ */
+export type ChannelView = Omit<ChannelEntity, 'key_sealed'> & { key: ''; cooldown_until: number; cooldown_reason: string };
 
-export const toChannelView = ({ key_sealed: _sealed, ...channel }: ChannelEntity): ChannelView => ({ ...channel, key: '' });
+export const toChannelView = ({ key_sealed: _sealed, ...channel }: ChannelEntity, cooling?: Cooling): ChannelView => ({
+  ...channel,
+  key: '',
+  cooldown_until: cooling?.until ?? 0,
+  cooldown_reason: cooling?.reason ?? '',
+});
 
 /** A tag-mode row: the channels sharing a tag, aggregated (spec 2 §3 Tag aggregate row). */
 export interface TagRow {

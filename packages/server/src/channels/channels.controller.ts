@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { CHANNEL_STATUS } from '@gw/shared';
 import { Access } from '../auth/access.decorator';
+import { IdPipe } from '../common/int-range';
 import { AbilitiesService } from './abilities.service';
-import { ChannelsService, Page } from './channels.service';
+import { ChannelsService, MSG_CHANNEL_NOT_FOUND, Page } from './channels.service';
 import type { ChannelView, TagRow } from './channel.view';
 import { CreateChannelDto } from './dto/create-channel.dto';
 import { ListChannelsQuery, SearchChannelsQuery } from './dto/list-channels.query';
@@ -10,7 +11,6 @@ import { ChannelIdsDto, FetchModelsDto, UpdateAbilityDto } from './dto/misc.dto'
 import { EditTagDto, TagDto } from './dto/tag.dto';
 import { UpdateChannelDto } from './dto/update-channel.dto';
 import { ModelCatalogService } from './model-catalog.service';
-import { fetchUpstreamModels } from './upstream-models';
 
 /** Channel administration (spec 2 §7 Channels). Static paths come before ':id'. */
 @Controller('api/channel')
@@ -28,7 +28,7 @@ export class ChannelsController {
   }
 
   @Get('search')
-  search(@Query() query: SearchChannelsQuery): Promise<{ items: Array<ChannelView | TagRow>; total: number }> {
+  search(@Query() query: SearchChannelsQuery): Promise<Page<ChannelView | TagRow>> {
     return this.channels.search(query);
   }
 
@@ -38,13 +38,13 @@ export class ChannelsController {
   }
 
   @Get('fetch_models/:id')
-  fetchModelsOf(@Param('id', ParseIntPipe) id: number): Promise<string[]> {
+  fetchModelsOf(@Param('id', new IdPipe(MSG_CHANNEL_NOT_FOUND)) id: number): Promise<string[]> {
     return this.channels.fetchModelsOf(id);
   }
 
   @Post('fetch_models')
   fetchModels(@Body() dto: FetchModelsDto): Promise<string[]> {
-    return fetchUpstreamModels(dto.type, dto.base_url ?? '', dto.key.trim());
+    return this.channels.fetchModels(dto.type, dto.base_url ?? '', dto.key.trim());
   }
 
   @Post()
@@ -97,12 +97,12 @@ export class ChannelsController {
   }
 
   @Get(':id')
-  get(@Param('id', ParseIntPipe) id: number): Promise<ChannelView> {
+  get(@Param('id', new IdPipe(MSG_CHANNEL_NOT_FOUND)) id: number): Promise<ChannelView> {
     return this.channels.get(id);
   }
 
   @Delete(':id')
-  async remove(@Param('id', ParseIntPipe) id: number): Promise<null> {
+  async remove(@Param('id', new IdPipe(MSG_CHANNEL_NOT_FOUND)) id: number): Promise<null> {
     await this.channels.remove(id);
     return null;
   }

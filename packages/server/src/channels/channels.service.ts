@@ -2,14 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { CHANNEL_STATUS } from '@gw/shared';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { ChannelCooldown } from '../channel-limits/channel-cooldown.service';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
 import { SecretBox } from '../crypto/secret-box';
 import { OptionsService } from '../options/options.service';
+import { OutboundPolicy } from '../outbound/outbound-policy.service';
 import { AbilitiesService } from './abilities.service';
 import { ChannelEvents } from './channel-events';
 import { ChannelEntity } from './channel.entity';
-import { ChannelDraft, checkKeyFormat, MSG_NAME_AND_KEY, normalizeChannel, splitKeys } from './channel-rules';
+import { ChannelDraft, checkKeyFormat, checkStatusChange, MSG_NAME_AND_KEY, normalizeChannel, splitKeys } from './channel-rules';
 import { ChannelView, TagRow, toChannelView, toTagRows } from './channel.view';
 import { joinList, splitList } from './comma-list';
 import type { ChannelFieldsDto } from './dto/channel-fields.dto';
@@ -60,7 +62,15 @@ export class ChannelsService {
     private readonly secrets: SecretBox,
     private readonly options: OptionsService,
     private readonly events: ChannelEvents,
+    private readonly outbound: OutboundPolicy,
+    private readonly cooldown: ChannelCooldown,
   ) {}
+
+  /** Channels as the list shows them, with the cooldown of those cooling down (one read). */
+  private async views(channels: ChannelEntity[]): Promise<ChannelView[]> {
+    const cooling = this.cooldown.cooling(channels.map((channel) => channel.id));
+    return channels.map((channel) => toChannelView(channel, cooling.get(channel.id)));
+  }
 
   /** Runs a change and then tells every instance's relay cache. */
   private async announce<T>(change: Promise<T>): Promise<T> {
@@ -78,21 +88,28 @@ export class ChannelsService {
     return idSort ? query.orderBy('c.id', 'DESC') : query.orderBy('c.priority', 'DESC').addOrderBy('c.id', 'DESC');
   }
 
-  async list(query: ListChannelsQuery): Promise<Page<ChannelView | TagRow>> {
+  list(query: ListChannelsQuery): Promise<Page<ChannelView | TagRow>> {
+    return this.paged(this.channels.createQueryBuilder('c'), query);
+  }
+
+  /** One page (`p`, `page_size`) of the query's channels, or of their tag rows in tag mode. */
+  private async paged(builder: SelectQueryBuilder<ChannelEntity>, query: ListChannelsQuery): Promise<Page<ChannelView | TagRow>> {
     const page = query.p ?? 0;
     const pageSize = query.page_size ?? 10;
+    const ordered = this.ordered(builder, query.id_sort);
     if (query.tag_mode) {
-      const rows = toTagRows((await this.ordered(this.channels.createQueryBuilder('c'), query.id_sort).getMany()).map(toChannelView));
+      const rows = toTagRows(await this.views(await ordered.getMany()));
       return { items: rows.slice(page * pageSize, (page + 1) * pageSize), total: rows.length, page, page_size: pageSize };
     }
-    const [items, total] = await this.ordered(this.channels.createQueryBuilder('c'), query.id_sort)
+    const [items, total] = await ordered
       .skip(page * pageSize)
       .take(pageSize)
       .getManyAndCount();
-    return { items: items.map(toChannelView), total, page, page_size: pageSize };
+    return { items: await this.views(items), total, page, page_size: pageSize };
   }
 
-  async search(query: SearchChannelsQuery): Promise<{ items: Array<ChannelView | TagRow>; total: number }> {
+  /** One page of the matches, like the list. */
+  search(query: SearchChannelsQuery): Promise<Page<ChannelView | TagRow>> {
     const builder = this.channels.createQueryBuilder('c');
     const keyword = query.keyword?.trim();
     if (keyword) {
@@ -103,15 +120,13 @@ export class ChannelsService {
     // Lists are comma-joined: match a whole item, not a part of one.
     if (query.group?.trim()) builder.andWhere(`(',' || c."group" || ',') LIKE :group`, { group: `%,${escapeLike(query.group.trim())},%` });
     if (query.model?.trim()) builder.andWhere(`(',' || c.models || ',') LIKE :model`, { model: `%,${escapeLike(query.model.trim())},%` });
-    const items = (await this.ordered(builder, query.id_sort).getMany()).map(toChannelView);
-    const rows = query.tag_mode ? toTagRows(items) : items;
-    return { items: rows, total: rows.length };
+    return this.paged(builder, query);
   }
 
   async get(id: number): Promise<ChannelView> {
     const channel = await this.channels.findOneBy({ id });
     if (!channel) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
-    return toChannelView(channel);
+    return (await this.views([channel]))[0];
   }
 
   /** Applies the given fields onto a draft (lists accept both the form's and the list's shape). */
@@ -135,6 +150,7 @@ export class ChannelsService {
 
   /** Creates one channel per key line (or a copy of another channel's key); returns the new ids. */
   async create(dto: CreateChannelDto): Promise<number[]> {
+    checkStatusChange(dto.status, undefined);
     const draft = normalizeChannel(this.merge(DEFAULT_DRAFT, dto), this.groups());
     const keys = splitKeys(draft.type, dto.key ?? '');
     let sealedKeys: string[];
@@ -165,6 +181,7 @@ export class ChannelsService {
     return this.announce(this.channels.manager.transaction(async (manager) => {
       const current = await manager.findOne(ChannelEntity, { where: { id: dto.id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
+      checkStatusChange(dto.status, current.status);
       const draft = normalizeChannel(this.merge(current, dto), this.groups());
       const changes: Partial<ChannelEntity> = { ...draft };
       const key = dto.key?.trim() ?? '';
@@ -242,7 +259,12 @@ export class ChannelsService {
   async fetchModelsOf(id: number): Promise<string[]> {
     const channel = await this.channels.findOne({ where: { id }, select: { id: true, type: true, base_url: true, key_sealed: true } });
     if (!channel) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
-    return fetchUpstreamModels(channel.type, channel.base_url, this.secrets.open(channel.key_sealed).split('\n')[0]);
+    return fetchUpstreamModels(this.outbound, channel.type, channel.base_url, this.secrets.open(channel.key_sealed).split('\n')[0]);
+  }
+
+  /** The models of a channel being drafted (the edit form's 获取模型列表), before it is saved. */
+  fetchModels(type: number, baseUrl: string, key: string): Promise<string[]> {
+    return fetchUpstreamModels(this.outbound, type, baseUrl, key);
   }
 
   /** Every model name known: the built-in catalogue and the channels' own lists. */

@@ -158,6 +158,19 @@ describe('channels (integration)', () => {
       expect((await admin.get(`/api/channel/${id}`)).body.data).toMatchObject({ status: 1, other_info: '' });
     });
 
+    it('accepts an auto-disabled channel sent back with its status 3 unchanged, and refuses setting 3 by hand', async () => {
+      const [id] = await create({ name: 'resent' });
+      await t.db.query(`UPDATE channels SET status = 3, other_info = '{"status_reason":"invalid key","status_time":1}' WHERE id = $1`, [id]);
+      const read = (await admin.get(`/api/channel/${id}`)).body.data;
+      const resent = await admin.put('/api/channel/').send({ ...read, priority: 4 });
+      expect(resent.body).toMatchObject({ success: true, data: { status: 3, priority: 4 } });
+      expect((await admin.get(`/api/channel/${id}`)).body.data.other_info).toContain('invalid key');
+      const [other] = await create({ name: 'by-hand' });
+      expect((await admin.put('/api/channel/').send({ id: other, status: 3 })).body).toMatchObject({ success: false, message: '渠道状态只能是 1（启用）或 2（禁用）' });
+      expect((await create({ name: 'born-disabled', status: 3 }).catch((error: Error) => error.message))).toBe('渠道状态只能是 1（启用）或 2（禁用）');
+      expect((await admin.get(`/api/channel/${other}`)).body.data.status).toBe(1);
+    });
+
     it('answers a missing channel with the spec message', async () => {
       expect((await admin.put('/api/channel/').send({ id: 999999, name: 'x' })).body).toMatchObject({ success: false, message: '渠道不存在，请刷新后重试' });
       expect((await admin.get('/api/channel/999999')).body.message).toBe('渠道不存在，请刷新后重试');
@@ -232,6 +245,12 @@ describe('channels (integration)', () => {
     expect(byPartialModel.body.data.total).toBe(0);
     const byGroup = await admin.get('/api/channel/search').query({ group: 'svip', keyword: 'order' });
     expect(byGroup.body.data.total).toBe(3);
+    // A search answers one page of its matches, like the list.
+    const searchPage = await admin.get('/api/channel/search').query({ model: 'order-model', p: 1, page_size: 2, id_sort: true });
+    expect(searchPage.body.data).toMatchObject({ total: 3, page: 1, page_size: 2 });
+    expect(searchPage.body.data.items.map((item: { id: number }) => item.id)).toEqual([Math.min(...ids)]);
+    expect((await admin.get('/api/channel/search').query({ model: 'order-model' })).body.data).toMatchObject({ total: 3, page: 0, page_size: 10 });
+    expect((await admin.get('/api/channel/search').query({ page_size: 1000 })).body.message).toBe('每页条数必须在 1 到 100 之间');
     const byId2 = await admin.get('/api/channel/search').query({ keyword: String(ids[1]) });
     expect(byId2.body.data.items.map((item: { id: number }) => item.id)).toContain(ids[1]);
     expect((await admin.get('/api/channel/').query({ page_size: 1000 })).body.message).toBe('每页条数必须在 1 到 100 之间');

@@ -99,7 +99,7 @@ describe('console API conventions (integration)', () => {
     const reply = await t
       .http()
       .post('/api/user/register')
-      .send({ username: 'sneaky', password: 'password-123', password2: 'password-123', role: 100, quota: 999_999_999, status: 1, group: 'svip', id: 4242 });
+      .send({ username: 'sneaky', password: 'password-123', password2: 'password-123', aff_code: await t.inviteCode(), role: 100, quota: 999_999_999, status: 1, group: 'svip', id: 4242 });
     expect(reply.body).toMatchObject({ success: true });
     const [row] = await t.db.query('SELECT id, role, quota, "group" FROM users WHERE username = $1', ['sneaky']);
     expect(row.role).toBe(1);

@@ -50,11 +50,12 @@ describe('rate limits (integration)', () => {
     });
 
     it('limits registration the same way and creates no account past the limit', async () => {
+      const aff_code = await t.inviteCode();
       for (let attempt = 1; attempt <= AUTH_LIMIT; attempt++) {
-        const reply = await t.http().post('/api/user/register').send({ username: `flood${attempt}`, password: 'password-123', password2: 'password-123' });
+        const reply = await t.http().post('/api/user/register').send({ username: `flood${attempt}`, password: 'password-123', password2: 'password-123', aff_code });
         expect(reply.body, `registration ${attempt}`).toMatchObject({ success: true });
       }
-      const blocked = await t.http().post('/api/user/register').send({ username: 'flood-extra', password: 'password-123', password2: 'password-123' });
+      const blocked = await t.http().post('/api/user/register').send({ username: 'flood-extra', password: 'password-123', password2: 'password-123', aff_code });
       expectLimited(blocked);
       expect(await t.db.query('SELECT id FROM users WHERE username = $1', ['flood-extra'])).toEqual([]);
     });

@@ -44,6 +44,7 @@ describe(loadConfig.name, () => {
     [{ TRUSTED_PROXIES: 'not-an-ip' }, 'TRUSTED_PROXIES: "not-an-ip" is not an IP address'],
     [{ TRUSTED_PROXIES: '10.0.0.0/99' }, 'TRUSTED_PROXIES: "10.0.0.0/99" is not an IP address'],
     [{ TRUSTED_PROXIES: '10.0.0.0/8/1' }, 'TRUSTED_PROXIES: "10.0.0.0/8/1" is not an IP address'],
+    [{ OUTBOUND_ALLOW_PRIVATE: 'webhook,channel' }, 'OUTBOUND_ALLOW_PRIVATE: "channel" is not one of webhook'],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -53,5 +54,10 @@ describe(loadConfig.name, () => {
     const sut = loadConfig({ DATA_DIR: dataDir(), REDIS_URL: '', TRUSTED_PROXIES: 'loopback, 10.0.0.0/8, fd00::/8' });
     expect(sut.redisUrl).toBeUndefined();
     expect(sut.trustedProxies).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
+  });
+
+  it('allows no outbound purpose to reach private addresses unless OUTBOUND_ALLOW_PRIVATE names it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).outboundAllowPrivate).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), OUTBOUND_ALLOW_PRIVATE: ' webhook ' }).outboundAllowPrivate).toEqual(['webhook']);
   });
 });

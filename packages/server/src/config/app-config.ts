@@ -8,6 +8,14 @@ import { EnvDto } from './env.dto';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
+/**
+ * What an outbound request to a configured address is for (docs/security.md, outbound addresses).
+ * Channel base URLs follow the ChannelPrivateAddressEnabled option; the others are named in
+ * OUTBOUND_ALLOW_PRIVATE to reach loopback and private addresses.
+ */
+export type OutboundPurpose = 'channel' | 'webhook';
+const ENV_OUTBOUND_PURPOSES: readonly OutboundPurpose[] = ['webhook'];
+
 /** The validated runtime configuration every module reads (never process.env directly). */
 export interface AppConfig {
   port: number;
@@ -25,6 +33,8 @@ export interface AppConfig {
   /** Requests per minute per client IP: the console API, and the strict login/register/reset routes. */
   rateLimits: { api: number; auth: number };
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Purposes whose outbound requests may reach loopback and private addresses (OUTBOUND_ALLOW_PRIVATE). */
+  outboundAllowPrivate: OutboundPurpose[];
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -71,6 +81,15 @@ function parseTrustedProxies(value: string | undefined): string[] {
   return entries;
 }
 
+function parseOutboundAllowPrivate(value: string | undefined): OutboundPurpose[] {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const unknown = entries.filter((entry) => !ENV_OUTBOUND_PURPOSES.includes(entry as OutboundPurpose));
+  if (unknown.length > 0) {
+    throw new ConfigError(`OUTBOUND_ALLOW_PRIVATE: "${unknown.join(', ')}" is not one of ${ENV_OUTBOUND_PURPOSES.join(', ')} (channel addresses follow the ChannelPrivateAddressEnabled option)`);
+  }
+  return entries as OutboundPurpose[];
+}
+
 /** Validates the environment and builds the configuration; throws ConfigError with every problem found. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (`REDIS_URL=` in an .env file) means unset.
@@ -102,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(dto.WEB_DIST_DIR || join(__dirname, '..', '..', '..', 'web', 'dist')),
     rateLimits: { api: dto.RATE_LIMIT_API ?? 600, auth: dto.RATE_LIMIT_AUTH ?? 10 },
     logLevel: dto.LOG_LEVEL ?? 'log',
+    outboundAllowPrivate: parseOutboundAllowPrivate(dto.OUTBOUND_ALLOW_PRIVATE),
   };
 }

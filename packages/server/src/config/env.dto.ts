@@ -66,4 +66,8 @@ export class EnvDto {
   @IsOptional()
   @IsIn(['error', 'warn', 'log', 'debug'], { message: 'LOG_LEVEL must be one of error, warn, log, debug' })
   LOG_LEVEL?: 'error' | 'warn' | 'log' | 'debug';
+
+  @IsOptional()
+  @IsString()
+  OUTBOUND_ALLOW_PRIVATE?: string;
 }

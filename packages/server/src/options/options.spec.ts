@@ -165,7 +165,7 @@ describe('options (integration)', () => {
     it('rejects whole numbers too large to store, so that a typo cannot break registration', async () => {
       await expectRejected('QuotaForNewUser', '99999999999999999999', '配置项 QuotaForNewUser 的数值过大');
       await expectRejected('SMTPPort', '70000', '配置项 SMTPPort 不能大于 65535');
-      const reply = await t.http().post('/api/user/register').send({ username: 'after-typo', password: 'password-123', password2: 'password-123' });
+      const reply = await t.http().post('/api/user/register').send({ username: 'after-typo', password: 'password-123', password2: 'password-123', aff_code: await t.inviteCode() });
       expect(reply.body).toMatchObject({ success: true });
     });
 

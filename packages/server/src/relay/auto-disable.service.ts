@@ -5,10 +5,8 @@ import { AlertService } from '../channel-ops/alert.service';
 import { ChannelEvents } from '../channels/channel-events';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
+import { mentionsDeadKey } from './relay-attempts';
 import type { RelayChannel } from './relay-context';
-
-/** Phrases that mean the key or the account is dead, whatever the option adds. */
-const DEAD_KEY_PHRASES = ['invalid api key', 'incorrect api key', 'invalid_api_key', 'insufficient_quota', 'account_deactivated', 'billing_not_active'];
 
 type ChannelRef = Pick<RelayChannel, 'id' | 'name'>;
 
@@ -30,14 +28,16 @@ export class AutoDisableService {
   ) {}
 
   meansDeadKey(status: number, message: string): boolean {
-    if (status === 401) return true;
-    const text = message.toLowerCase();
-    const keywords = this.options
+    return status === 401 || mentionsDeadKey(message, this.keywords());
+  }
+
+  /** The AutomaticDisableKeywords option: one phrase a line, each meaning a dead key or account. */
+  keywords(): string[] {
+    return this.options
       .get('AutomaticDisableKeywords')
       .split('\n')
-      .map((keyword) => keyword.trim().toLowerCase())
+      .map((keyword) => keyword.trim())
       .filter(Boolean);
-    return [...DEAD_KEY_PHRASES, ...keywords].some((phrase) => text.includes(phrase));
   }
 
   /** The channel's auto_ban and the AutomaticDisableChannelEnabled option are both on. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Candidate, chooseChannel } from './channel-selector';
+import { type Candidate, chooseChannel, chooseReadyChannel } from './channel-selector';
 import type { RelayChannel } from './relay-context';
 
 const candidate = (id: number, priority: number, weight: number): Candidate => ({
@@ -35,5 +35,25 @@ describe(chooseChannel.name, () => {
     const zero = [candidate(7, 1, 0), candidate(8, 1, 0)];
     expect(chooseChannel(zero, new Set(), () => 0.2)!.channel.id).toBe(7);
     expect(chooseChannel(zero, new Set(), () => 0.8)!.channel.id).toBe(8);
+  });
+});
+
+describe(chooseReadyChannel.name, () => {
+  const candidates = [candidate(1, 10, 1), candidate(2, 5, 1), candidate(3, 0, 1)];
+
+  it('passes over cooling channels, across tiers', () => {
+    expect(chooseReadyChannel(candidates, new Set(), new Map([[1, 9_000]]))!.channel.id).toBe(2);
+    expect(chooseReadyChannel(candidates, new Set([2]), new Map([[1, 9_000]]))!.channel.id).toBe(3);
+  });
+
+  it('tries the channel whose cooldown ends first when every untried one is cooling', () => {
+    const cooling = new Map([
+      [1, 9_000],
+      [2, 5_000],
+      [3, 7_000],
+    ]);
+    expect(chooseReadyChannel(candidates, new Set(), cooling)!.channel.id).toBe(2);
+    expect(chooseReadyChannel(candidates, new Set([2]), cooling)!.channel.id).toBe(3);
+    expect(chooseReadyChannel(candidates, new Set([1, 2, 3]), cooling)).toBeUndefined();
   });
 });

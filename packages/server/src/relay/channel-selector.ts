@@ -28,3 +28,26 @@ export function chooseChannel(candidates: readonly Candidate[], tried: ReadonlyS
   }
   return tier[tier.length - 1];
 }
+
+/**
+ * chooseChannel over the channels that are not cooling down (`coolingUntil`: channel id → end of
+ * its cooldown, for the cooling ones only). When every untried candidate is cooling, the one whose
+ * cooldown ends first is tried rather than refusing the request: a model served by one channel
+ * is not refused for minutes after a short outage, and that try is the probe that ends the cooldown.
+ */
+export function chooseReadyChannel(
+  candidates: readonly Candidate[],
+  tried: ReadonlySet<number>,
+  coolingUntil: ReadonlyMap<number, number>,
+  random: () => number = Math.random,
+): Candidate | undefined {
+  if (coolingUntil.size === 0) return chooseChannel(candidates, tried, random);
+  const ready = chooseChannel(candidates.filter((candidate) => !coolingUntil.has(candidate.channel.id)), tried, random);
+  if (ready) return ready;
+  let soonest: Candidate | undefined;
+  for (const candidate of candidates) {
+    if (tried.has(candidate.channel.id)) continue;
+    if (!soonest || coolingUntil.get(candidate.channel.id)! < coolingUntil.get(soonest.channel.id)!) soonest = candidate;
+  }
+  return soonest;
+}

@@ -198,14 +198,15 @@ describe('relay (integration, Anthropic Claude upstream)', () => {
     });
   });
 
-  it("passes Anthropic's error message on and refunds the reservation", async () => {
+  it('answers a gateway error when Anthropic is overloaded, keeps its message for the log, and refunds the reservation', async () => {
     const { client, userId } = await customer('claude8', 100_000);
     await expect(client.chat.completions.create({ model: 'claude-overloaded', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] })).rejects.toMatchObject({
-      status: 529,
-      message: expect.stringContaining('Overloaded'),
+      status: 502,
+      message: expect.stringContaining('HTTP 529'),
     });
     const [log] = await logsOf(userId);
-    expect(log).toMatchObject({ type: 5, status_code: 529 });
+    expect(log).toMatchObject({ type: 5, status_code: 502 });
+    expect(JSON.parse(log.attempts_log)[0]).toMatchObject({ status: 529, error: expect.stringContaining('Overloaded') });
     expect(await quotaOf(userId)).toBe(100_000);
   });
 

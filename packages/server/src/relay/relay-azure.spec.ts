@@ -89,11 +89,11 @@ describe('relay (integration, Azure OpenAI upstream)', () => {
     expect(await quotaOf(userId)).toBe(100_000 - 5);
   });
 
-  it("passes Azure's error for a model without a deployment of that name, and charges nothing", async () => {
+  it('answers a gateway error for a model without a deployment of that name (a channel failure), and charges nothing', async () => {
     const { client, userId } = await customer('azure5', 100_000);
     await expect(client.chat.completions.create({ model: 'az-missing', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
-      status: 404,
-      message: expect.stringContaining('The API deployment for this resource does not exist'),
+      status: 502,
+      message: expect.stringContaining('HTTP 404'),
     });
     expect(await quotaOf(userId)).toBe(100_000);
   });

@@ -6,7 +6,7 @@ import type { RelayMode } from './relay-context';
 import { RelayService } from './relay.service';
 
 /** The relay's POST endpoints (DESIGN.md §5). GET /v1/models and /v1/models/lists stay with Nest. */
-const RELAY_ROUTES = new Map<string, RelayMode>([
+export const RELAY_ROUTES = new Map<string, RelayMode>([
   ['/v1/chat/completions', 'chat'],
   ['/v1/completions', 'completions'],
   ['/v1/embeddings', 'embeddings'],

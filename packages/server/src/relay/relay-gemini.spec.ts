@@ -167,11 +167,11 @@ describe('relay (integration, Google Gemini upstream)', () => {
     expect(await quotaOf(userId)).toBe(100_000 - Number(log.quota));
   });
 
-  it("relays Google's error for a rejected key and charges nothing", async () => {
+  it("treats Google's 400 for a rejected key as a channel failure (a gateway error) and charges nothing", async () => {
     const { client, userId } = await customer('gemini7', 100_000);
     await expect(client.chat.completions.create({ model: 'gemini-badkey', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
-      status: 400,
-      message: expect.stringContaining('API key not valid'),
+      status: 502,
+      message: expect.stringContaining('HTTP 400'),
     });
     expect(upstream.seen.at(-1)?.apiKey).toBe('AIza-revoked');
     expect(await quotaOf(userId)).toBe(100_000);

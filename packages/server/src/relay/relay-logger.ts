@@ -28,8 +28,9 @@ export class RelayLogger {
       username: ctx.caller.username,
       token_id: ctx.caller.tokenId,
       token_name: ctx.caller.tokenName,
-      channel: ctx.channel.id,
-      channel_name: ctx.channel.name,
+      // A request refused before it reached any channel (limits, balance) is logged against none.
+      channel: attempts.length > 0 ? ctx.channel.id : 0,
+      channel_name: attempts.length > 0 ? ctx.channel.name : '',
       model_name: ctx.requestModel,
       resp_model_name: outcome.respModel,
       group: ctx.caller.group,
@@ -51,8 +52,12 @@ export class RelayLogger {
     };
   }
 
-  consumed(ctx: RelayContext, outcome: { usage: Usage; price: Price; charged: number; attempts: Attempt[]; status: number; respModel?: string }): void {
-    if (!this.options.getBoolean('LogConsumeEnabled')) return;
+  /**
+   * The log row of a request that succeeded, or none when consumption logs are off. Not queued
+   * here: the ledger commits it with the request's settlement, which fills in the quota charged.
+   */
+  consumed(ctx: RelayContext, outcome: { usage: Usage; price: Price; attempts: Attempt[]; status: number; respModel?: string }): NewLog | undefined {
+    if (!this.options.getBoolean('LogConsumeEnabled')) return undefined;
     const { usage, price } = outcome;
     const other = {
       frt: ctx.firstTokenAt !== undefined ? Math.round(ctx.firstTokenAt - ctx.startedAt) : undefined,
@@ -65,17 +70,15 @@ export class RelayLogger {
       admin_info: { use_channel: outcome.attempts.map((attempt) => attempt.channel_id) },
       request: this.options.getBoolean('LogReqInfoEnabled') ? { path: ctx.requestPath, user_agent: ctx.userAgent, stream: ctx.stream } : undefined,
     };
-    this.writer.write(
-      this.row(ctx, outcome.attempts, {
-        type: LOG_TYPE.CONSUME,
-        respModel: outcome.respModel ?? ctx.upstreamModel,
-        quota: outcome.charged,
-        usage,
-        status: outcome.status,
-        content: '',
-        other: JSON.stringify(other),
-      }),
-    );
+    return this.row(ctx, outcome.attempts, {
+      type: LOG_TYPE.CONSUME,
+      respModel: outcome.respModel ?? ctx.upstreamModel,
+      quota: 0,
+      usage,
+      status: outcome.status,
+      content: '',
+      other: JSON.stringify(other),
+    });
   }
 
   failed(ctx: RelayContext, error: RelayError, attempts: Attempt[]): void {

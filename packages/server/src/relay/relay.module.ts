@@ -4,6 +4,7 @@ import { ChannelsModule } from '../channels/channels.module';
 import { LogsModule } from '../logs/logs.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { AutoDisableService } from './auto-disable.service';
+import { InstanceLiveness } from './billing/instance-liveness.service';
 import { PriceService } from './billing/price.service';
 import { QuotaLedgerService } from './billing/quota-ledger.service';
 import { ChannelCacheService } from './channel-cache.service';
@@ -29,6 +30,7 @@ import { UpstreamClient } from './upstream.client';
     ChannelCacheService,
     PriceService,
     QuotaLedgerService,
+    InstanceLiveness,
     UpstreamClient,
     AutoDisableService,
     RelayLogger,

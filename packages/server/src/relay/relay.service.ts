@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { OptionsService } from '../options/options.service';
 import type { ChatAdaptor, PassthroughAdaptor } from './adaptors/adaptor';
 import { createAdaptorRegistry } from './adaptors';
+import { ChannelCooldown } from '../channel-limits/channel-cooldown.service';
 import { ChannelLimiter } from '../channel-limits/channel-limiter.service';
 import { AutoDisableService } from './auto-disable.service';
 import { PriceService } from './billing/price.service';
@@ -13,12 +14,13 @@ import { QuotaLedgerService, type Reservation } from './billing/quota-ledger.ser
 import { countPromptTokens } from './billing/token-count';
 import { emptyUsage, usageFromOpenAI, type Usage } from './billing/usage';
 import { ChannelCacheService } from './channel-cache.service';
-import { chooseChannel } from './channel-selector';
+import { type Candidate, chooseReadyChannel } from './channel-selector';
+import { checkRelayBody } from './relay-body';
 import { RelayLogger } from './relay-logger';
 import { formFields, readMultipart, withModel } from './multipart-body';
 import { headerOf, readJsonBody, type RelayRequest, sendJson, sendWhole } from './relay-request';
-import type { RelayContext, RelayMode } from './relay-context';
-import { type Attempt, isRetryableStatus, mapStatus } from './relay-attempts';
+import type { RelayChannel, RelayContext, RelayMode } from './relay-context';
+import { type Attempt, classifyFailure, errorCodesOf, type FailureKind, mapStatus } from './relay-attempts';
 import { RelayError } from './relay-error';
 import { StreamDelivery } from './stream/stream-delivery';
 import { type AuthorizedToken, TokenAuthService } from './token-auth.service';
@@ -32,12 +34,17 @@ interface Delivered {
   status: number;
 }
 
-/** An upstream failure on one attempt: retried on another channel when it may help. */
+/**
+ * An upstream failure on one attempt (status 0: no answer). A `channel` failure is retried on
+ * another channel while no byte reached the client; a `request` failure goes back to the client.
+ */
 class UpstreamFailure extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly retryable: boolean,
+    readonly kind: FailureKind,
+    /** The provider's error code and type, when its body had them. */
+    readonly codes = '',
   ) {
     super(message);
   }
@@ -64,6 +71,7 @@ export class RelayService {
     private readonly relayLogger: RelayLogger,
     private readonly options: OptionsService,
     private readonly channelLimits: ChannelLimiter,
+    private readonly cooldown: ChannelCooldown,
   ) {}
 
   /**
@@ -78,7 +86,7 @@ export class RelayService {
     try {
       const authorized = await authorize();
       const upload = mode === 'transcriptions' ? await readMultipart(request) : undefined;
-      const body = upload ? formFields(upload) : (request.body ?? (await readJsonBody(request.stream)));
+      const body = upload ? formFields(upload) : checkRelayBody(request.body ?? (await readJsonBody(request.stream)));
       const model = typeof body.model === 'string' ? body.model.trim() : '';
       if (!model) throw new RelayError(400, '请求中缺少 model 参数', 'invalid_request_error', 'missing_model');
       if (authorized.modelLimits && !authorized.modelLimits.has(model)) {
@@ -87,11 +95,12 @@ export class RelayService {
       if (!(await this.limiter.allow(authorized.caller.tokenId, authorized.ratePerMinute))) {
         throw new RelayError(429, '该令牌请求过于频繁，请稍后再试', 'rate_limit_exceeded', 'rate_limit_exceeded');
       }
-      const price = this.prices.priceOf(model, authorized.caller.group);
+      // Channels first: a model no channel serves is "no channel", not "no price".
       const candidates = await this.channels.candidates(authorized.caller.group, model);
       if (candidates.length === 0) {
         throw new RelayError(503, `当前分组 ${authorized.caller.group} 下对于模型 ${model} 无可用渠道`, 'upstream_error', 'model_not_found');
       }
+      const price = this.prices.priceOf(model, authorized.caller.group);
       const stream = body.stream === true && (mode === 'chat' || mode === 'completions');
       const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
       ctx = {
@@ -121,11 +130,11 @@ export class RelayService {
       const cost = quotaFor(price, usage, this.prices.quotaPerUnit());
       const settling = reservation;
       reservation = undefined; // from here on a failure must not refund it
-      const charged = await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, settling, cost);
-      this.relayLogger.consumed(ctx, { usage, price, charged, attempts, status: delivered.status, respModel: delivered.respModel });
+      const log = this.relayLogger.consumed(ctx, { usage, price, attempts, status: delivered.status, respModel: delivered.respModel });
+      await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, settling, cost, log);
     } catch (error) {
       const relayError = this.toRelayError(error);
-      if (reservation && ctx) await this.ledger.refund(ctx.caller.userId, ctx.caller.tokenId, reservation);
+      if (reservation) await this.ledger.refund(reservation);
       if (ctx) this.relayLogger.failed(ctx, relayError, attempts);
       if (!response.headersSent) sendJson(response, relayError.status, relayError.toBody());
       else if (!response.writableEnded) response.end();
@@ -140,12 +149,15 @@ export class RelayService {
   }
 
   /**
-   * Channel choice with failover (DESIGN.md §5.3): a retryable failure before any byte reached
-   * the client moves to another channel (same tier first, then lower), up to RetryTimes retries.
+   * Channel choice with failover (DESIGN.md §5.3). A failure that speaks about the channel, before
+   * any byte reached the client, moves to a channel not yet tried (same tier first, then lower;
+   * cooling channels last), up to RetryTimes retries. A failure about the request goes back to the
+   * client as the upstream said it; when channels alone failed the client gets a gateway error,
+   * never an upstream's 401 or 403.
    */
   private async tryChannels(
     ctx: RelayContext,
-    candidates: Parameters<typeof chooseChannel>[0],
+    candidates: readonly Candidate[],
     body: Record<string, unknown>,
     upload: FormData | undefined,
     response: ServerResponse,
@@ -153,42 +165,58 @@ export class RelayService {
   ): Promise<Delivered> {
     const tried = new Set<number>();
     const retries = Math.max(0, this.options.getNumber('RetryTimes'));
+    const now = Date.now();
+    const runs = this.cooldown.states(candidates.map((candidate) => candidate.channel.id), now);
+    const coolingUntil = new Map([...runs].filter(([, run]) => run.until > now).map(([id, run]) => [id, run.until]));
     let lastFailure: UpstreamFailure | undefined;
-    let limited: string | undefined;
+    const limited: string[] = [];
     for (let attempt = 0; attempt <= retries; attempt++) {
-      const candidate = chooseChannel(candidates, tried);
+      const candidate = chooseReadyChannel(candidates, tried, coolingUntil);
       if (!candidate) break;
-      tried.add(candidate.channel.id);
+      const channel = candidate.channel;
+      tried.add(channel.id);
       // A channel at its request limit is passed over; that costs no retry.
-      const limits = candidate.channel.requestLimits;
-      const reached = limits ? await this.channelLimits.acquire(candidate.channel.id, limits) : undefined;
+      const limits = channel.requestLimits;
+      const reached = limits ? await this.channelLimits.acquire(channel.id, limits) : undefined;
       if (reached) {
-        limited = reached;
+        limited.push(`渠道「${channel.name}」（#${channel.id}）的 ${reached.toUpperCase()}`);
         attempt--;
         continue;
       }
-      ctx.channel = candidate.channel;
-      ctx.upstreamModel = candidate.channel.modelMapping[ctx.requestModel] || ctx.requestModel;
+      ctx.channel = channel;
+      ctx.upstreamModel = channel.modelMapping[ctx.requestModel] || ctx.requestModel;
       const attemptStart = performance.now();
       try {
         const delivered = await this.attempt(ctx, body, upload, response);
-        if (limits) void this.countTokens(ctx.channel.id, delivered.usage);
-        attempts.push({ channel_id: ctx.channel.id, channel_name: ctx.channel.name, status: delivered.status, duration: Math.round(performance.now() - attemptStart) });
+        if (limits) void this.countTokens(channel.id, delivered.usage);
+        if (runs.has(channel.id)) await this.cooldown.succeeded(channel.id);
+        attempts.push({ channel_id: channel.id, channel_name: channel.name, status: delivered.status, duration: Math.round(performance.now() - attemptStart) });
         return delivered;
       } catch (error) {
         if (!(error instanceof UpstreamFailure)) throw error;
-        attempts.push({ channel_id: ctx.channel.id, channel_name: ctx.channel.name, status: error.status, error: error.message, duration: Math.round(performance.now() - attemptStart) });
+        attempts.push({ channel_id: channel.id, channel_name: channel.name, status: error.status, error: error.message, duration: Math.round(performance.now() - attemptStart) });
         lastFailure = error;
-        if (error.status > 0) await this.autoDisable.consider(ctx.channel, error.status, error.message);
-        if (!error.retryable || response.headersSent) break;
+        if (error.kind === 'request') break;
+        await this.channelFailed(channel, error);
+        if (response.headersSent) break;
       }
     }
-    if (!lastFailure && limited) {
-      throw new RelayError(429, `当前分组 ${ctx.caller.group} 下模型 ${ctx.requestModel} 的渠道均已达到请求限制（${limited.toUpperCase()}），请稍后再试`, 'rate_limit_exceeded', 'channel_limit_reached');
+    if (lastFailure?.kind === 'request') throw new RelayError(mapStatus(ctx.channel.statusCodeMapping, lastFailure.status), lastFailure.message);
+    if (lastFailure) {
+      const last = lastFailure.status > 0 ? `HTTP ${lastFailure.status}` : '无响应';
+      throw new RelayError(502, `模型 ${ctx.requestModel} 的上游渠道均请求失败（尝试了 ${attempts.length} 次，最后一次：${last}），请稍后再试`, 'upstream_error', 'upstream_failed');
     }
-    if (!lastFailure) throw new RelayError(503, `当前分组 ${ctx.caller.group} 下对于模型 ${ctx.requestModel} 无可用渠道`, 'upstream_error', 'model_not_found');
-    const status = lastFailure.status > 0 ? mapStatus(ctx.channel.statusCodeMapping, lastFailure.status) : 502;
-    throw new RelayError(status, lastFailure.message, 'upstream_error', null);
+    if (limited.length > 0) {
+      throw new RelayError(429, `当前分组 ${ctx.caller.group} 下模型 ${ctx.requestModel} 的渠道均已达到请求限制：${limited.join('、')}，请稍后再试`, 'rate_limit_exceeded', 'channel_limit_reached');
+    }
+    throw new RelayError(503, `当前分组 ${ctx.caller.group} 下对于模型 ${ctx.requestModel} 无可用渠道`, 'upstream_error', 'model_not_found');
+  }
+
+  /** A channel failure: counted toward the channel's cooldown, and perhaps a dead key to disable. */
+  private async channelFailed(channel: RelayChannel, failure: UpstreamFailure): Promise<void> {
+    const reason = failure.status > 0 ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
+    await this.cooldown.failed(channel.id, reason);
+    if (failure.status > 0) await this.autoDisable.consider(channel, failure.status, `${failure.message} ${failure.codes}`.trim());
   }
 
   /** The tokens of a finished request count toward the channel's TPM and TPD. */
@@ -225,12 +253,14 @@ export class RelayService {
     } catch (error) {
       response.off('close', onClose);
       if (abort.signal.aborted) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
-      throw new UpstreamFailure(0, `上游连接失败：${error instanceof Error ? error.message : String(error)}`, true);
+      throw new UpstreamFailure(0, `上游连接失败：${error instanceof Error ? error.message : String(error)}`, 'channel');
     }
     try {
       if (upstream.statusCode >= 400) {
         const raw = await upstream.body.text();
-        throw new UpstreamFailure(upstream.statusCode, errorMessage(raw), isRetryableStatus(upstream.statusCode));
+        const message = errorMessage(raw);
+        const codes = errorCodesOf(raw);
+        throw new UpstreamFailure(upstream.statusCode, message, classifyFailure(upstream.statusCode, `${message} ${codes}`, this.autoDisable.keywords()), codes);
       }
       if (chat && ctx.stream) {
         const delivery = new StreamDelivery(ctx, chat.chatStream(ctx), response);
@@ -249,14 +279,14 @@ export class RelayService {
       try {
         converted = chat.chatResponse(ctx, raw);
       } catch {
-        throw new UpstreamFailure(502, '上游返回了无法解析的响应', true);
+        throw new UpstreamFailure(502, '上游返回了无法解析的响应', 'channel');
       }
       sendWhole(response, 200, 'application/json', converted.body);
       return { usage: converted.usage ?? this.countUsage(body, ''), status: 200, respModel: converted.model };
     } catch (error) {
       if (abort.signal.aborted && !(error instanceof UpstreamFailure)) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
       if (error instanceof RelayError || error instanceof UpstreamFailure) throw error;
-      throw new UpstreamFailure(0, `上游响应中断：${error instanceof Error ? error.message : String(error)}`, !response.headersSent);
+      throw new UpstreamFailure(0, `上游响应中断：${error instanceof Error ? error.message : String(error)}`, 'channel');
     } finally {
       response.off('close', onClose);
     }

@@ -179,7 +179,7 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       expect(log.channel).toBe(good);
     });
 
-    it('gives up after RetryTimes, maps the status and refunds the reservation', async () => {
+    it('gives up after RetryTimes with a gateway error and refunds the reservation', async () => {
       await admin.put('/api/option/').send({ key: 'RetryTimes', value: '0' });
       await channel({ name: 'only-bad', models: 'only-500', model_mapping: '{"only-500":"fail-500"}', status_code_mapping: '{"500":"502"}' });
       const { client, userId } = await customer('giveup', 100_000);
@@ -203,7 +203,8 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       await admin.put('/api/option/').send({ key: 'AutomaticDisableChannelEnabled', value: 'true' });
       const id = await channel({ name: 'dead', models: 'dead-key', model_mapping: '{"dead-key":"fail-401"}', auto_ban: 1 });
       const { client } = await customer('deadkey', 100_000);
-      await expect(client.chat.completions.create({ model: 'dead-key', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 401 });
+      // The caller's token is fine: the channel's dead key is a gateway failure, never a 401.
+      await expect(client.chat.completions.create({ model: 'dead-key', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ status: 502 });
       const [row] = await t.db.query('SELECT status, other_info FROM channels WHERE id = $1', [id]);
       expect(row.status).toBe(3);
       expect(JSON.parse(row.other_info).status_reason).toContain('Incorrect API key');
@@ -236,6 +237,7 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       await expect(new OpenAI({ apiKey: 'sk-nope', baseURL, maxRetries: 0 }).chat.completions.create({ model: 'mock-a', messages: [] })).rejects.toMatchObject({ status: 401 });
       const limited = await customer('limited', 100_000, { model_limits_enabled: true, model_limits: 'mock-b' });
       await expect(limited.client.chat.completions.create({ model: 'mock-a', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 403 });
+      await channel({ name: 'unpriced', models: 'not-priced-model' });
       const unpriced = await customer('unpriced', 100_000);
       await expect(unpriced.client.chat.completions.create({ model: 'not-priced-model', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 400 });
       const smallToken = await customer('smalltoken', 100_000, { unlimited_quota: false, remain_quota: 10 });

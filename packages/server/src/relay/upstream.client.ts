@@ -1,6 +1,8 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { Agent, type FormData, request } from 'undici';
+import { type Agent, type FormData, request } from 'undici';
 import type { Dispatcher } from 'undici';
+import { createGuardedAgent } from '../outbound/guarded-agent';
+import { OutboundPolicy } from '../outbound/outbound-policy.service';
 
 /** A request body: JSON text, bytes, or a multipart form (undici sets its content type). */
 export type UpstreamBody = string | Buffer | FormData;
@@ -25,7 +27,24 @@ export const DEFAULT_TIMEOUT_SECONDS = 300;
  */
 @Injectable()
 export class UpstreamClient implements OnModuleDestroy {
-  private readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 });
+  /**
+   * Channel addresses pass the outbound-address policy when a connection opens (docs/security.md);
+   * one pool per setting of ChannelPrivateAddressEnabled, so turning it off never reuses a
+   * connection to a private address. Redirects are not followed.
+   */
+  private readonly agents = new Map<boolean, Agent>();
+
+  constructor(private readonly outbound: OutboundPolicy) {}
+
+  private agent(): Agent {
+    const allowPrivate = this.outbound.allowsPrivate('channel');
+    let agent = this.agents.get(allowPrivate);
+    if (!agent) {
+      agent = createGuardedAgent(allowPrivate, { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 });
+      this.agents.set(allowPrivate, agent);
+    }
+    return agent;
+  }
 
   send(call: UpstreamCall, timeoutSeconds: number, signal: AbortSignal): Promise<UpstreamResponse> {
     const timeoutMs = timeoutSeconds * 1000;
@@ -33,7 +52,7 @@ export class UpstreamClient implements OnModuleDestroy {
       method: call.method ?? 'POST',
       headers: call.headers,
       body: call.body,
-      dispatcher: this.agent,
+      dispatcher: this.agent(),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal,
@@ -41,6 +60,6 @@ export class UpstreamClient implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([...this.agents.values()].map((agent) => agent.close()));
   }
 }

@@ -36,6 +36,7 @@ export class StatusService {
       price: o.getNumber('Price'),
       min_topup: o.getNumber('MinTopUp'),
       register_enabled: o.getBoolean('RegisterEnabled'),
+      invite_only_register: o.getBoolean('InviteOnlyRegisterEnabled'),
       password_login_enabled: o.getBoolean('PasswordLoginEnabled'),
       password_register_enabled: o.getBoolean('PasswordRegisterEnabled'),
       email_verification: o.getBoolean('EmailVerificationEnabled'),

@@ -25,6 +25,7 @@ const STATUS_FIELDS = [
   'price',
   'min_topup',
   'register_enabled',
+  'invite_only_register',
   'password_login_enabled',
   'password_register_enabled',
   'email_verification',
@@ -49,6 +50,7 @@ const BOOLEAN_FIELDS = [
   'enable_drawing',
   'mj_notify_enabled',
   'register_enabled',
+  'invite_only_register',
   'password_login_enabled',
   'password_register_enabled',
   'email_verification',
@@ -108,6 +110,7 @@ describe('status (integration)', () => {
       min_topup: 1,
       display_in_currency: true,
       register_enabled: true,
+      invite_only_register: true,
       password_login_enabled: true,
       password_register_enabled: true,
       enable_drawing: false,
@@ -123,6 +126,7 @@ describe('status (integration)', () => {
     await save('Logo', 'https://cdn.example.com/logo.png');
     await save('RegisterEnabled', 'false');
     await save('PasswordRegisterEnabled', 'false');
+    await save('InviteOnlyRegisterEnabled', 'false');
     await save('DrawingEnabled', 'true');
     await save('DataExportEnabled', 'false');
     await save('Price', '7.5');
@@ -148,6 +152,7 @@ describe('status (integration)', () => {
       footer_html: '<p>© 2025 数据网关</p>',
       logo: 'https://cdn.example.com/logo.png',
       register_enabled: false,
+      invite_only_register: false,
       password_register_enabled: false,
       enable_drawing: true,
       enable_data_export: false,

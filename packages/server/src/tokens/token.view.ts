@@ -48,7 +48,5 @@ export interface TokenPage {
   page_size: number;
 }
 
-export interface TokenSearchResult {
-  items: TokenView[];
-  total: number;
-}
+/** A search answers one page of its matches, like the list. */
+export type TokenSearchResult = TokenPage;

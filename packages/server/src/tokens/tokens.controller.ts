@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { IdPipe } from '../common/int-range';
 import { createValidationPipe } from '../common/validation.pipe';
 import type { UserEntity } from '../users/user.entity';
 import { CreateTokenDto } from './dto/create-token.dto';
@@ -8,7 +9,7 @@ import { ListTokensQuery } from './dto/list-tokens.query';
 import { SearchTokensQuery } from './dto/search-tokens.query';
 import { UpdateTokenStatusDto } from './dto/update-token-status.dto';
 import { UpdateTokenDto } from './dto/update-token.dto';
-import { TokenIdPipe } from './token-id.pipe';
+import { MSG_TOKEN_NOT_FOUND } from './dto/token-id.rules';
 import type { TokenPage, TokenSearchResult, TokenView } from './token.view';
 import { TokensService } from './tokens.service';
 
@@ -32,7 +33,7 @@ export class TokensController {
   }
 
   @Get(':id')
-  get(@CurrentUser() user: UserEntity, @Param('id', TokenIdPipe) id: number): Promise<TokenView> {
+  get(@CurrentUser() user: UserEntity, @Param('id', new IdPipe(MSG_TOKEN_NOT_FOUND)) id: number): Promise<TokenView> {
     return this.tokens.get(user.id, id);
   }
 
@@ -52,7 +53,7 @@ export class TokensController {
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: UserEntity, @Param('id', TokenIdPipe) id: number): Promise<null> {
+  async remove(@CurrentUser() user: UserEntity, @Param('id', new IdPipe(MSG_TOKEN_NOT_FOUND)) id: number): Promise<null> {
     await this.tokens.remove(user.id, id);
     return null;
   }

@@ -90,20 +90,22 @@ export class TokensService {
     return { items: rows.map((row) => this.view(row, now)), total, page, page_size: size };
   }
 
-  /** Every own token whose name contains `keyword` and/or whose key is `token`; a malformed key matches none. */
+  /** One page of the own tokens whose name contains `keyword` and/or whose key is `token`; a malformed key matches none. */
   async search(userId: number, query: SearchTokensQuery): Promise<TokenSearchResult> {
     const builder = this.tokens.createQueryBuilder('token').where('token.user_id = :userId', { userId }).orderBy('token.id', 'DESC');
     const keyword = query.keyword?.trim();
     if (keyword) builder.andWhere('token.name ILIKE :pattern', { pattern: containsPattern(keyword) });
+    const page = query.p ?? 0;
+    const size = query.size ?? TOKEN_PAGE_SIZE_DEFAULT;
     const typedKey = query.token?.trim();
     if (typedKey) {
       const key = normaliseTokenKey(typedKey);
-      if (!key) return { items: [], total: 0 };
+      if (!key) return { items: [], total: 0, page, page_size: size };
       builder.andWhere('token.key_hash = :hash', { hash: hashToken(key) });
     }
-    const rows = await builder.getMany();
+    const [rows, total] = await builder.skip(page * size).take(size).getManyAndCount();
     const now = nowSeconds();
-    return { items: rows.map((row) => this.view(row, now)), total: rows.length };
+    return { items: rows.map((row) => this.view(row, now)), total, page, page_size: size };
   }
 
   async get(userId: number, id: number): Promise<TokenView> {

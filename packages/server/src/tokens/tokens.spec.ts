@@ -254,7 +254,7 @@ describe('tokens (integration)', () => {
       const reply = await search({ keyword: 'PROD' });
       expect(reply.body).toMatchObject({ success: true, data: { total: 2 } });
       expect(names(reply)).toEqual(['prod-worker', 'Prod-Server']);
-      expect(Object.keys(reply.body.data).sort()).toEqual(['items', 'total']);
+      expect(Object.keys(reply.body.data).sort()).toEqual(['items', 'page', 'page_size', 'total']);
     });
 
     it('takes % and _ in the keyword literally', async () => {
@@ -273,12 +273,23 @@ describe('tokens (integration)', () => {
     });
 
     it('finds nothing for a partial or malformed key', async () => {
-      expect((await search({ token: keys.staging.slice(0, 20) })).body.data).toEqual({ items: [], total: 0 });
-      expect((await search({ token: 'sk-%' })).body.data).toEqual({ items: [], total: 0 });
+      expect((await search({ token: keys.staging.slice(0, 20) })).body.data).toEqual({ items: [], total: 0, page: 0, page_size: 10 });
+      expect((await search({ token: 'sk-%' })).body.data).toEqual({ items: [], total: 0, page: 0, page_size: 10 });
     });
 
     it('returns every own token without filters', async () => {
       expect((await search({})).body.data.total).toBe(5);
+    });
+
+    it('answers one page of the matches (p, size) with the total, like the list', async () => {
+      const first = await search({ p: '0', size: '2' });
+      expect(first.body.data).toMatchObject({ total: 5, page: 0, page_size: 2 });
+      expect(names(first)).toEqual(['100xyoff', '100%_off']);
+      const last = await search({ p: '2', size: '2' });
+      expect(names(last)).toEqual(['Prod-Server']);
+      expect(names(await search({ keyword: 'prod', p: '1', size: '1' }))).toEqual(['Prod-Server']);
+      expect((await search({ keyword: 'prod', size: '1' })).body.data.total).toBe(2);
+      expect((await search({ size: '101' })).body.message).toBe('每页条数必须在 1 到 100 之间');
     });
 
     it('validates its query', async () => {
@@ -470,8 +481,8 @@ describe('tokens (integration)', () => {
       const list = await bob.agent.get('/api/token/').query({ size: 100 });
       expect(list.body.data.items.map((item: { id: number }) => item.id)).not.toContain(token.id);
       expect(JSON.stringify(list.body)).not.toContain(token.key);
-      expect((await bob.agent.get('/api/token/search').query({ token: token.key })).body.data).toEqual({ items: [], total: 0 });
-      expect((await bob.agent.get('/api/token/search').query({ keyword: 'alice-secret' })).body.data).toEqual({ items: [], total: 0 });
+      expect((await bob.agent.get('/api/token/search').query({ token: token.key })).body.data).toEqual({ items: [], total: 0, page: 0, page_size: 10 });
+      expect((await bob.agent.get('/api/token/search').query({ keyword: 'alice-secret' })).body.data).toEqual({ items: [], total: 0, page: 0, page_size: 10 });
 
       const update = await bob.agent.put('/api/token/').send({ id: token.id, name: 'bob was here', unlimited_quota: true });
       expect(update.body).toEqual(notFound);

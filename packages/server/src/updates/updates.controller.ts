@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
+import { IdPipe } from '../common/int-range';
 import { SaveUpdateNoteDto } from './save-update-note.dto';
 import { UpdateNoteEntity } from './update-note.entity';
-import { UpdatesService } from './updates.service';
+import { MSG_NOTE_NOT_FOUND, UpdatesService } from './updates.service';
 
 /** Release notes: everyone signed in reads them; only the root administrator (user 1) edits. */
 @Controller('api/update')
@@ -22,12 +23,12 @@ export class UpdatesController {
   }
 
   @Put(':id')
-  update(@Param('id', ParseIntPipe) id: number, @Body() dto: SaveUpdateNoteDto): Promise<UpdateNoteEntity> {
+  update(@Param('id', new IdPipe(MSG_NOTE_NOT_FOUND)) id: number, @Body() dto: SaveUpdateNoteDto): Promise<UpdateNoteEntity> {
     return this.updates.update(id, dto);
   }
 
   @Delete(':id')
-  async remove(@Param('id', ParseIntPipe) id: number): Promise<null> {
+  async remove(@Param('id', new IdPipe(MSG_NOTE_NOT_FOUND)) id: number): Promise<null> {
     await this.updates.remove(id);
     return null;
   }

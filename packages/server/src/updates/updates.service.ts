@@ -6,6 +6,8 @@ import { nowSeconds } from '../common/time';
 import type { SaveUpdateNoteDto } from './save-update-note.dto';
 import { UpdateNoteEntity } from './update-note.entity';
 
+export const MSG_NOTE_NOT_FOUND = '更新记录不存在';
+
 @Injectable()
 export class UpdatesService {
   constructor(@InjectRepository(UpdateNoteEntity) private readonly notes: Repository<UpdateNoteEntity>) {}
@@ -20,12 +22,12 @@ export class UpdatesService {
 
   async update(id: number, dto: SaveUpdateNoteDto): Promise<UpdateNoteEntity> {
     const note = await this.notes.findOneBy({ id });
-    if (!note) throw new BusinessError('更新记录不存在');
+    if (!note) throw new BusinessError(MSG_NOTE_NOT_FOUND);
     return this.notes.save({ ...note, title: dto.title, content: dto.content });
   }
 
   async remove(id: number): Promise<void> {
     const result = await this.notes.delete({ id });
-    if (!result.affected) throw new BusinessError('更新记录不存在');
+    if (!result.affected) throw new BusinessError(MSG_NOTE_NOT_FOUND);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Access } from '../auth/access.decorator';
@@ -6,6 +6,7 @@ import { AuthenticatedRequest, CurrentUser } from '../auth/current-user.decorato
 import { SessionCookies } from '../auth/session-cookies';
 import { AbilitiesService } from '../channels/abilities.service';
 import { WithMessage } from '../common/envelope.interceptor';
+import { IdPipe } from '../common/int-range';
 import { STRICT_THROTTLE } from '../common/throttle';
 import { AffTransferDto } from './dto/aff-transfer.dto';
 import { LoginDto } from './dto/login.dto';
@@ -33,7 +34,8 @@ export class UsersController {
     return this.users.view(user);
   }
 
-  @Get('logout')
+  // A POST: a link or an image on another site must not sign the user out (docs/security.md).
+  @Post('logout')
   @Access('public')
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<null> {
     await this.cookies.endSession(request, response);
@@ -96,7 +98,7 @@ export class UsersController {
   /** Another user's profile, for admins (the log page's user popup). Declared last: ':id' matches any path. */
   @Get(':id')
   @Access('admin')
-  byId(@Param('id', ParseIntPipe) id: number): Promise<UserView> {
+  byId(@Param('id', new IdPipe('用户不存在')) id: number): Promise<UserView> {
     return this.users.viewById(id);
   }
 }

@@ -16,6 +16,8 @@ import { UserEntity } from './user.entity';
 import { toUserView, UserView } from './user.view';
 
 const LOGIN_FAILED = '用户名或密码错误，或用户已被封禁';
+const INVITE_CODE_MISSING = '本站采用邀请制，注册需要填写邀请码';
+const INVITE_CODE_INVALID = '邀请码无效，请向邀请人确认';
 const AFF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
 const isUniqueViolation = (error: unknown) => error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505';
@@ -33,6 +35,8 @@ export class UsersService {
     if (!this.options.getBoolean('RegisterEnabled')) throw new BusinessError('管理员关闭了新用户注册');
     if (!this.options.getBoolean('PasswordRegisterEnabled')) throw new BusinessError('管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册');
     if (dto.password2 !== undefined && dto.password2 !== dto.password) throw new BusinessError(MSG_PASSWORD_MISMATCH);
+    const inviteOnly = this.options.getBoolean('InviteOnlyRegisterEnabled');
+    if (inviteOnly && !dto.aff_code) throw new BusinessError(INVITE_CODE_MISSING);
     const email = dto.email ?? '';
     if (this.options.getBoolean('EmailVerificationEnabled')) {
       if (!email || !dto.verification_code) throw new BusinessError('管理员开启了邮箱验证，请输入邮箱地址和验证码');
@@ -44,6 +48,8 @@ export class UsersService {
     const passwordHash = await hashPassword(dto.password);
     await this.users.manager.transaction(async (manager) => {
       const inviter = dto.aff_code ? await manager.findOneBy(UserEntity, { aff_code: dto.aff_code, deleted_at: IsNull() }) : null;
+      // Open registration ignores an unknown code; under invitation only a code of an active account admits.
+      if (inviteOnly && inviter?.status !== USER_STATUS_ENABLED) throw new BusinessError(INVITE_CODE_INVALID);
       const taken = await manager.exists(UserEntity, { where: { username: dto.username, deleted_at: IsNull() } });
       if (taken) throw new BusinessError('用户名已存在');
       const quota = this.options.getNumber('QuotaForNewUser') + (inviter ? this.options.getNumber('QuotaForInvitee') : 0);

@@ -13,7 +13,8 @@ describe('users (integration)', () => {
     await t.close();
   });
 
-  const register = (body: Record<string, unknown>) => t.http().post('/api/user/register').send(body);
+  /** Invited by root unless the body says otherwise (`aff_code: undefined` sends none). */
+  const register = async (body: Record<string, unknown>) => t.http().post('/api/user/register').send({ aff_code: await t.inviteCode(), ...body });
   const userRow = async (username: string) => (await t.db.query('SELECT * FROM users WHERE username = $1', [username]))[0];
 
   it('created root (id 1, role 100) on first start with INITIAL_ROOT_PASSWORD', async () => {
@@ -73,25 +74,53 @@ describe('users (integration)', () => {
       await options.set('PasswordLoginEnabled', 'true');
     });
 
+    it('on a fresh installation admits only with the invitation code of an active account', async () => {
+      expect((await t.http().get('/api/status')).body.data.invite_only_register).toBe(true);
+      const missing = await register({ username: 'uninvited', password: 'password-1', aff_code: undefined });
+      expect(missing.body).toMatchObject({ success: false, message: '本站采用邀请制，注册需要填写邀请码' });
+      const unknown = await register({ username: 'uninvited', password: 'password-1', aff_code: 'no-such' });
+      expect(unknown.body).toMatchObject({ success: false, message: '邀请码无效，请向邀请人确认' });
+      const { userId } = await t.signUp('banned-inviter');
+      await t.db.query('UPDATE users SET status = 2 WHERE id = $1', [userId]);
+      const [{ aff_code: bannedCode }] = await t.db.query('SELECT aff_code FROM users WHERE id = $1', [userId]);
+      const fromBanned = await register({ username: 'uninvited', password: 'password-1', aff_code: bannedCode });
+      expect(fromBanned.body).toMatchObject({ success: false, message: '邀请码无效，请向邀请人确认' });
+      expect(await userRow('uninvited')).toBeUndefined();
+      const invited = await register({ username: 'invited', password: 'password-1', aff_code: ` ${await t.inviteCode()} ` });
+      expect(invited.body.success).toBe(true);
+      expect((await userRow('invited')).inviter_id).toBe(1);
+    });
+
+    it('with InviteOnlyRegisterEnabled off, registers without a code and ignores an unknown one', async () => {
+      await options.set('InviteOnlyRegisterEnabled', 'false');
+      expect((await t.http().get('/api/status')).body.data.invite_only_register).toBe(false);
+      expect((await register({ username: 'walk-in', password: 'password-1', aff_code: undefined })).body.success).toBe(true);
+      expect((await register({ username: 'plain', password: 'password-1', aff_code: 'no-such' })).body.success).toBe(true);
+      expect((await userRow('walk-in')).inviter_id).toBeNull();
+      expect((await userRow('plain')).inviter_id).toBeNull();
+      await options.set('InviteOnlyRegisterEnabled', 'true');
+    });
+
     it('credits QuotaForNewUser, and with an inviter code QuotaForInvitee and QuotaForInviter', async () => {
       await options.set('QuotaForNewUser', '1000');
+      const { agent } = await t.signUp('inviter');
       await options.set('QuotaForInvitee', '200');
       await options.set('QuotaForInviter', '300');
-      const { agent } = await t.signUp('inviter');
       const code = (await agent.get('/api/user/aff')).body.data as string;
       await register({ username: 'invitee', password: 'password-1', aff_code: code });
-      await register({ username: 'plain', password: 'password-1', aff_code: 'no-such' });
       const inviter = await userRow('inviter');
       const invitee = await userRow('invitee');
       expect(Number(invitee.quota)).toBe(1200);
       expect(invitee.inviter_id).toBe(inviter.id);
-      expect(Number((await userRow('plain')).quota)).toBe(1000);
       expect(inviter).toMatchObject({ aff_count: 1 });
       expect(Number(inviter.aff_quota)).toBe(300);
       expect(Number(inviter.aff_history_quota)).toBe(300);
       expect(Number(inviter.quota)).toBe(1000);
       const self = await agent.get('/api/user/self');
       expect(self.body.data).toMatchObject({ aff_count: 1, aff_quota: 300, aff_history_quota: 300, quota: 1000 });
+      // Later sign-ups here are invited by root; they earn the new-user quota only.
+      await options.set('QuotaForInvitee', '0');
+      await options.set('QuotaForInviter', '0');
     });
   });
 

@@ -47,7 +47,11 @@ describe('embedded defaults (PGlite + in-process jobs)', () => {
       const channel = await agent.post('/api/channel/').send({ type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, models: 'mock-a', groups: ['default'] });
       expect(channel.body.success).toBe(true);
       const customer = request.agent(first.url);
-      expect((await customer.post('/api/user/register').send({ username: 'customer', password: 'customer-pass' })).body.success).toBe(true);
+      // Out of the box, registration is by invitation (spec 1 §1): root's code admits the customer.
+      const uninvited = await customer.post('/api/user/register').send({ username: 'customer', password: 'customer-pass' });
+      expect(uninvited.body).toMatchObject({ success: false, message: '本站采用邀请制，注册需要填写邀请码' });
+      const aff_code = (await agent.get('/api/user/aff')).body.data as string;
+      expect((await customer.post('/api/user/register').send({ username: 'customer', password: 'customer-pass', aff_code })).body.success).toBe(true);
       const customerLogin = await customer.post('/api/user/login').send({ username: 'customer', password: 'customer-pass' });
       customer.set('New-Api-User', String(customerLogin.body.data.id));
       const token = await customer.post('/api/token/').send({ name: 'embedded', unlimited_quota: true });

@@ -35,6 +35,10 @@ export interface Channel {
   test_time: number;
   /** `{"status_reason": "...", "status_time": unix}` for status 3; a string, or already parsed. */
   other_info: string | ChannelOtherInfo | null;
+  /** Unix seconds until which the relay passes the channel over after repeated failures; 0 = not cooling. */
+  cooldown_until?: number;
+  /** Why it is cooling down (the last failure). */
+  cooldown_reason?: string;
 }
 
 export interface ChannelOtherInfo {
@@ -59,12 +63,12 @@ export interface ChannelTagRow {
 
 export type ChannelRow = Channel | ChannelTagRow;
 
-/** GET /api/channel/ answers a page; search answers every match (no page fields). */
+/** A page of GET /api/channel/ or of GET /api/channel/search. */
 export interface ChannelPage {
   items: ChannelRow[];
   total: number;
-  page?: number;
-  page_size?: number;
+  page: number;
+  page_size: number;
 }
 
 export interface ChannelListFlags {
@@ -126,11 +130,14 @@ const orUndefined = (value: string) => (value.trim() === '' ? undefined : value.
 export const listChannels = (p: number, pageSize: number, flags: ChannelListFlags) =>
   http.get<ChannelPage>('/api/channel/', { p, page_size: pageSize, ...flags });
 
-export const searchChannels = (filters: ChannelFilters, flags: ChannelListFlags) =>
+/** One page of the matches, paged like the list (`p` zero-based). */
+export const searchChannels = (filters: ChannelFilters, p: number, pageSize: number, flags: ChannelListFlags) =>
   http.get<ChannelPage>('/api/channel/search', {
     keyword: filters.keyword.trim(),
     group: orUndefined(filters.group),
     model: orUndefined(filters.model),
+    p,
+    page_size: pageSize,
     ...flags,
   });
 

@@ -23,6 +23,8 @@ export interface SiteStatus {
   price?: number;
   min_topup?: number;
   register_enabled?: boolean;
+  /** Registration needs an existing user's invitation code (option InviteOnlyRegisterEnabled). */
+  invite_only_register?: boolean;
   password_login_enabled?: boolean;
   password_register_enabled?: boolean;
   email_verification?: boolean;

@@ -48,9 +48,9 @@ export interface TokenSearch {
 
 /** `p` is the zero-based page index. */
 export const listTokens = (p: number, size: number) => http.get<Page<Token>>('/api/token/', { p, size });
-/** Every match at once (no paging on the server). */
-export const searchTokens = ({ keyword, token }: TokenSearch) =>
-  http.get<{ items: Token[]; total: number }>('/api/token/search', { keyword, token });
+/** One page of the matches, paged like the list. */
+export const searchTokens = ({ keyword, token }: TokenSearch, p: number, size: number) =>
+  http.get<Page<Token>>('/api/token/search', { keyword, token, p, size });
 export const getToken = (id: number) => http.get<Token>(`/api/token/${id}`);
 /** Creates `count` tokens (1–100); the reply holds the created tokens. */
 export const createTokens = (fields: TokenFields, count: number) => http.post<Token[]>('/api/token/', { ...fields, count });

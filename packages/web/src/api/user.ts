@@ -17,7 +17,7 @@ export interface RegisterForm {
 }
 
 export const login = (form: LoginForm) => http.post<User>('/api/user/login', form);
-export const logout = () => http.get<null>('/api/user/logout');
+export const logout = () => http.post<null>('/api/user/logout');
 export const register = (form: RegisterForm, turnstile = '') =>
   http.post<null>('/api/user/register', form, { turnstile });
 export const sendVerificationCode = (email: string, turnstile = '') =>

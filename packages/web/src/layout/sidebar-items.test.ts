@@ -39,7 +39,8 @@ describe(sidebarSections.name, () => {
     expect(sections.map((section) => section.title)).toEqual([undefined, '工作台', '系统后台']);
     expect(sections[0].items.map((item) => item.path)).toEqual(['/data-market']);
     expect(sections[2].items[0].label).toBe('模型管理');
-    expect(sections[2].items.at(-1)?.label).toBe('模型价格');
+    expect(sections[2].items.map((item) => item.label).slice(-2)).toEqual(['模型价格', '关于']);
+    expect(sections[1].items.map((item) => item.label)).toEqual(['多模型对话', '数据处理工作流', '工作流结果', '操练场']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '@/routes/access';
+import { sidebarSections } from '@/layout/sidebar-items';
 
 describe('route table', () => {
   it.each([
@@ -10,5 +11,14 @@ describe('route table', () => {
     expect(route?.page).toBe(page);
     expect(route?.access).toBe('admin');
     expect(route?.menu?.label).toBe(label);
+  });
+
+  it.each(['/login', '/register', '/reset', '/user/reset', '/entry'])('shows %s without the sidebar shell', (path) => {
+    expect(findRoute(path)?.bare).toBe(true);
+  });
+
+  it('lists the playground and the about page in the menu of a signed-in user', () => {
+    const items = sidebarSections({ id: 7, role: 1 }, null).flatMap((section) => section.items);
+    expect(items).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/playground', label: '操练场' }), expect.objectContaining({ path: '/about', label: '关于' })]));
   });
 });

@@ -7,9 +7,11 @@ import {
   IconCode,
   IconDashboard,
   IconDesktop,
+  IconExperiment,
   IconFile,
   IconGift,
   IconImage,
+  IconInfoCircle,
   IconLink,
   IconList,
   IconMessage,
@@ -66,7 +68,10 @@ export interface AppRoute {
   path: string;
   access: AccessRule;
   page: PageKey;
-  /** Shown without the sidebar shell (spec 1 §2.2: /entry, /login and the news pages). */
+  /**
+   * Shown without the sidebar shell (spec 1 §2.2: /entry, /login and the news pages; registration
+   * and password reset belong with login).
+   */
   bare?: boolean;
   menu?: MenuEntry;
 }
@@ -82,9 +87,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/entryNews/:id', access: 'public', page: 'entryNews', bare: true },
   { path: '/login', access: 'public', page: 'login', bare: true },
   { path: '/home', access: 'public', page: 'placeholder' },
-  { path: '/register', access: 'public', page: 'register' },
-  { path: '/reset', access: 'public', page: 'resetRequest' },
-  { path: '/user/reset', access: 'public', page: 'resetConfirm' },
+  { path: '/register', access: 'public', page: 'register', bare: true },
+  { path: '/reset', access: 'public', page: 'resetRequest', bare: true },
+  { path: '/user/reset', access: 'public', page: 'resetConfirm', bare: true },
   { path: '/oauth/:type/callback', access: 'public', page: 'oauthCallback' },
   { path: '/data-market', access: 'public', page: 'placeholder', menu: { label: '数据市场', group: 'main', icon: IconStorage } },
   { path: '/data-market/:id', access: 'public', page: 'placeholder' },
@@ -93,6 +98,8 @@ export const ROUTES: readonly AppRoute[] = [
   user('/multi-model-chat', { label: '多模型对话', group: 'workspace', icon: IconMessage }),
   user('/workflow', { label: '数据处理工作流', group: 'workspace', icon: IconBranch }),
   user('/workflowResult', { label: '工作流结果', group: 'workspace', icon: IconFile }),
+  // Spec 1 §2.1 "other sidebar paths": in the menu, so that nobody has to type their address.
+  { path: '/playground', access: 'user', page: 'playground', menu: { label: '操练场', group: 'workspace', icon: IconExperiment } },
   user('/data-market/:id/view-all'),
   user('/multi-model-compare'),
   user('/multi-model-compare/history/:id'),
@@ -116,14 +123,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/setting', access: 'user', page: 'setting', menu: system('设置', IconSettings) },
   { path: '/update', access: 'user', page: 'update', menu: system('更新说明', IconNotification) },
   { path: '/pricing', access: 'user', page: 'pricing', menu: system('模型价格', IconTag) },
+  { path: '/about', access: 'user', page: 'about', menu: system('关于', IconInfoCircle) },
 
   // Signed in, not in the sidebar
   user('/task'),
   user('/chat'),
   user('/chat/:id'),
   user('/chat2link'),
-  { path: '/playground', access: 'user', page: 'playground' },
-  { path: '/about', access: 'user', page: 'about' },
   user('/workspace'),
   user('/history'),
 

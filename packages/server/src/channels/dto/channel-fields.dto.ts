@@ -1,5 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt4 } from '../../common/int-range';
+import { MSG_STATUS } from '../channel-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -7,7 +9,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class ChannelFieldsDto {
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: '渠道类型必须是整数' })
+  @IsInt4('渠道类型必须是整数')
   type?: number;
 
   @IsOptional()
@@ -77,8 +79,7 @@ export class ChannelFieldsDto {
 
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: '最大输入 Token 数必须是整数' })
-  @Min(0, { message: '最大输入 Token 数不能小于 0' })
+  @IsInt4('最大输入 Token 数必须是不小于 0 的整数', 0)
   max_input_tokens?: number;
 
   @IsOptional()
@@ -107,6 +108,7 @@ export class ChannelFieldsDto {
 
   @IsOptional()
   @Type(() => Number)
-  @IsIn([1, 2], { message: '渠道状态只能是 1（启用）或 2（禁用）' })
+  // 3 (disabled by the gateway) only as the stored status sent back unchanged: ChannelsService.update.
+  @IsIn([1, 2, 3], { message: MSG_STATUS })
   status?: number;
 }

@@ -1,12 +1,13 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IsId } from '../../common/int-range';
+import { MSG_CHANNEL_NOT_FOUND } from '../channels.service';
 import { ChannelFieldsDto } from './channel-fields.dto';
 
 export class CreateChannelDto extends ChannelFieldsDto {
   /** Copy: with an empty key, the new channel takes this channel's key. */
   @IsOptional()
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsId(MSG_CHANNEL_NOT_FOUND)
   copy_from?: number;
 }

@@ -1,5 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { INT4_MAX, IsInt4 } from '../../common/int-range';
+import { MSG_OUT_OF_RANGE } from '../../common/input-rules';
 
 export class ChannelIdsDto {
   @IsArray({ message: '请先选择要删除的渠道' })
@@ -7,12 +9,13 @@ export class ChannelIdsDto {
   @ArrayMaxSize(10_000)
   @Type(() => Number)
   @IsInt({ each: true, message: '渠道 ID 必须是整数' })
+  @Max(INT4_MAX, { each: true, message: MSG_OUT_OF_RANGE })
   ids: number[];
 }
 
 export class FetchModelsDto {
   @Type(() => Number)
-  @IsInt({ message: '渠道类型必须是整数' })
+  @IsInt4('渠道类型必须是整数')
   type: number;
 
   @IsOptional()
@@ -29,7 +32,8 @@ export class FetchModelsDto {
 export class UpdateAbilityDto {
   @Type(() => Number)
   @IsInt({ message: '渠道 ID 必须是整数' })
-  @Min(1)
+  @Min(1, { message: '渠道 ID 必须是整数' })
+  @Max(INT4_MAX, { message: MSG_OUT_OF_RANGE })
   channel_id: number;
 
   @IsString({ message: '请指定分组' })

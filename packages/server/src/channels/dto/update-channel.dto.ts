@@ -1,10 +1,13 @@
 import { Type } from 'class-transformer';
-import { IsInt, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { INT4_MAX } from '../../common/int-range';
+import { MSG_CHANNEL_NOT_FOUND } from '../channels.service';
 import { ChannelFieldsDto } from './channel-fields.dto';
 
 export class UpdateChannelDto extends ChannelFieldsDto {
   @Type(() => Number)
   @IsInt({ message: '渠道 ID 必须是整数' })
   @Min(1, { message: '渠道 ID 必须是整数' })
+  @Max(INT4_MAX, { message: MSG_CHANNEL_NOT_FOUND })
   id: number;
 }

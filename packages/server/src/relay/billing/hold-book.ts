@@ -90,8 +90,8 @@ export class HoldBook {
   /**
    * What to write back now: every account that spent something, the holds to end (idle for
    * `idleMs` with nothing in flight, or all of them when `endAll`), and holds not written for
-   * `refreshMs` (a long request keeps its hold alive). Resets the spent counters; `restore` puts
-   * them back when the write fails.
+   * `refreshMs` (a long request keeps its hold alive). Resets the spent counters: a flush that
+   * fails is sent again as it is (quota-ledger.service.ts), never merged back.
    */
   takeFlush(now: number, when: { idleMs: number; refreshMs: number; endAll: boolean }): HoldFlush | undefined {
     const { idleMs, refreshMs, endAll } = when;
@@ -134,18 +134,6 @@ export class HoldBook {
     for (const account of flush.ending) {
       if (account.free === 0 && account.inFlight === 0 && account.spent === 0 && !account.refilling) this.accounts.delete(`${account.userId}:${account.tokenId}`);
     }
-  }
-
-  /** The flush failed: its counters go back, to be written with the next one. */
-  restore(flush: HoldFlush): void {
-    flush.users.forEach((userId, index) => {
-      const account = this.open(userId, flush.tokens[index], 0);
-      account.spent += flush.spent[index];
-      account.requests += flush.requests[index];
-      account.free += flush.released[index];
-      if (account.free > 0 || account.inFlight > 0 || account.spent > 0) account.holding = true;
-    });
-    flush.channels.forEach((channelId, index) => this.channelSpent.set(channelId, (this.channelSpent.get(channelId) ?? 0) + flush.channelSpent[index]));
   }
 
   /** The database dropped some of this instance's holds as stale: nothing free is trusted any more. */

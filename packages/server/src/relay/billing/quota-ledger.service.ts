@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { PoolDb } from '../../database/pool-db';
 import { nowSeconds } from '../../common/time';
+import type { NewLog } from '../../logs/log-writer.service';
 import { type HoldAccount, type HoldFlush, HoldBook } from './hold-book';
+import { InstanceLiveness } from './instance-liveness.service';
 
 export interface Charge {
   userId: number;
@@ -11,14 +11,23 @@ export interface Charge {
   channelId: number;
 }
 
-/** A request's reservation: from this instance's hold (in memory), or taken directly in the database. */
-export type Reservation = { quota: number; hold?: HoldAccount };
+/**
+ * A request's reservation: from this instance's hold (in memory), or taken directly in the
+ * database and recorded there under this instance and `no`.
+ */
+export type Reservation = { quota: number; hold: HoldAccount } | { quota: number; no: number };
 
-/** How often spending from holds is written back; at most this much is lost if the process dies. */
-const FLUSH_EVERY_MS = 1000;
+/**
+ * How often settlements, spending from holds and their log rows are committed. A killed process
+ * loses at most this window (plus one write) of finished requests: served, neither charged nor
+ * logged. Nothing it reserved is lost (instance-liveness.service.ts gives it back).
+ */
+const FLUSH_EVERY_MS = 500;
+/** A batch this large is committed at once rather than at the next tick. */
+const EARLY_FLUSH_AT = 1000;
 /** A hold nobody used for this long is given back. */
 const IDLE_HOLD_MS = 10_000;
-/** Holds of an instance silent for this long are dropped by any other (it crashed). */
+/** Holds of an instance silent for this long are dropped by any other (a fallback: dead instances are normally recovered at once). */
 const STALE_HOLD_SECONDS = 600;
 /** A hold with nothing to write back is still refreshed this often, so that it never looks stale. */
 const REFRESH_HOLD_MS = 60_000;
@@ -27,26 +36,60 @@ const HOLD_REQUESTS = 50;
 
 const RESERVED_DIRECTLY = 0;
 const USER_SHORT = -1;
+const ALREADY_APPLIED = -1;
+
+/** A finished request billed directly: settled in the database with the next batch. */
+interface DirectSettlement {
+  reservation_no: number;
+  user_id: number;
+  token_id: number;
+  channel_id: number;
+  cost: number;
+  log: NewLog | null;
+}
+
+/** What one commit writes, all or nothing; kept as it is and sent again until it is applied. */
+interface BillingBatch {
+  seq: number;
+  holds?: HoldFlush;
+  direct: DirectSettlement[];
+  /** Log rows of requests settled from holds, their quota already known. */
+  logs: NewLog[];
+}
 
 /**
  * Moves quota for the relay (DESIGN.md §5.6), exact under any concurrency, on any number of
- * instances. Every database step is one call of a function that locks the user and token rows.
+ * instances, and across a kill of any of them.
  *
  * Well-funded customers (free balance at least four holds): the instance takes a hold, a part of
  * the balance set aside for it in `quota_holds`, and reserves and settles their requests in memory
- * (no database round trip on the request path), writing the spending back every second in one
- * statement. Everyone else: each request reserves in the database and settles there. The free
- * balance is always the balance minus all holds, so no one can spend quota another instance holds.
+ * (no database round trip on the request path). Everyone else: each request reserves in the
+ * database, recorded under this instance and a number. Either way the settlement is committed
+ * with the request's log row in the next batch (every 500 ms, `gw_commit_billing`), so quota moved
+ * always equals the sum of logged charges. The free balance is always the balance minus all
+ * holds, so no one can spend quota another instance holds.
  */
 @Injectable()
 export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(QuotaLedgerService.name);
-  readonly instanceId = `${hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly book = new HoldBook();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  private reservationNo = 0;
+  private batchSeq = 0;
+  private direct: DirectSettlement[] = [];
+  private heldLogs: NewLog[] = [];
+  /** A batch whose commit failed: sent again, as it is, before anything newer. */
+  private pending?: BillingBatch;
 
-  constructor(private readonly db: PoolDb) {}
+  constructor(
+    private readonly db: PoolDb,
+    private readonly liveness: InstanceLiveness,
+  ) {}
+
+  get instanceId(): string {
+    return this.liveness.instanceId;
+  }
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
@@ -67,7 +110,8 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
         continue;
       }
       const opened = this.book.open(userId, tokenId, Date.now());
-      const asked = this.reserve(userId, tokenId, quota, hold, false);
+      const no = ++this.reservationNo;
+      const asked = this.reserve(userId, tokenId, quota, no, hold, false);
       opened.refilling = asked;
       let result: number;
       try {
@@ -75,46 +119,44 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
       } finally {
         opened.refilling = undefined;
       }
-      if (result === RESERVED_DIRECTLY) return { quota };
+      if (result === RESERVED_DIRECTLY) return { quota, no };
       if (result < 0) return result === USER_SHORT ? 'user' : 'token';
       this.book.granted(opened, result);
     }
   }
 
   /** Gives back a reservation in full (the request failed before anything was produced). */
-  async refund(userId: number, tokenId: number, reservation: Reservation): Promise<void> {
-    if (reservation.hold) return this.book.refund(reservation.hold, reservation.quota);
-    if (reservation.quota <= 0) return;
-    await this.db.query('SELECT gw_refund_quota($1, $2, $3)', [userId, tokenId, reservation.quota]);
+  async refund(reservation: Reservation): Promise<void> {
+    if ('hold' in reservation) return this.book.refund(reservation.hold, reservation.quota);
+    await this.db.query('SELECT gw_refund_reservation($1, $2)', [this.instanceId, reservation.no]);
   }
 
   /**
    * Settles a request at its exact cost: the difference to the reservation is taken (at most what
-   * is free) or given back, and the usage counters of user, token and channel move together.
-   * Returns the quota actually charged, which is what the log records.
+   * is free) or given back, and the usage counters of user, token and channel move together. The
+   * log row (none when consumption logs are off) is committed in the same batch, with the quota
+   * actually charged.
    */
-  async settle(charge: Charge, reservation: Reservation, cost: number): Promise<number> {
-    const account = reservation.hold;
-    if (account) {
+  async settle(charge: Charge, reservation: Reservation, cost: number, log?: NewLog): Promise<void> {
+    if ('hold' in reservation) {
+      const account = reservation.hold;
       const shortfall = cost - reservation.quota - account.free;
       if (shortfall > 0) await this.topUp(account, shortfall);
-      return this.book.settle(account, charge.channelId, reservation.quota, cost);
+      const charged = this.book.settle(account, charge.channelId, reservation.quota, cost);
+      if (log) {
+        log.quota = charged;
+        this.heldLogs.push(log);
+      }
+    } else {
+      this.direct.push({ reservation_no: reservation.no, user_id: charge.userId, token_id: charge.tokenId, channel_id: charge.channelId, cost, log: log ?? null });
     }
-    const [row]: Array<{ charged: string }> = await this.db.query('SELECT gw_settle_quota($1, $2, $3, $4, $5, $6) AS charged', [
-      charge.userId,
-      charge.tokenId,
-      charge.channelId,
-      reservation.quota,
-      cost,
-      nowSeconds(),
-    ]);
-    return Number(row.charged);
+    if (this.direct.length + this.heldLogs.length >= EARLY_FLUSH_AT) void this.flush();
   }
 
   /** A request cost more than its reservation and the hold's free part: hold whatever is free up to the gap. */
   private async topUp(account: HoldAccount, shortfall: number): Promise<void> {
     while (account.refilling) await account.refilling;
-    const asked = this.reserve(account.userId, account.tokenId, 0, shortfall, true);
+    const asked = this.reserve(account.userId, account.tokenId, 0, ++this.reservationNo, shortfall, true);
     account.refilling = asked;
     try {
       const granted = await asked;
@@ -124,12 +166,13 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
     }
   }
 
-  private async reserve(userId: number, tokenId: number, quota: number, hold: number, holdOnly: boolean): Promise<number> {
-    const [row]: Array<{ result: string }> = await this.db.query('SELECT gw_reserve_quota($1, $2, $3, $4, $5, $6, $7, $8) AS result', [
+  private async reserve(userId: number, tokenId: number, quota: number, no: number, hold: number, holdOnly: boolean): Promise<number> {
+    const [row]: Array<{ result: string }> = await this.db.query('SELECT gw_reserve_quota($1, $2, $3, $4, $5, $6, $7, $8, $9) AS result', [
       userId,
       tokenId,
       quota,
       this.instanceId,
+      no,
       hold,
       holdOnly,
       nowSeconds(),
@@ -138,44 +181,69 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
     return Number(row.result);
   }
 
-  /** Writes back what was spent from holds and gives back idle holds (all of them when `endAll`). */
+  /**
+   * Commits what was settled and spent since the last batch, with its log rows, and gives back
+   * idle holds (all of them when `endAll`). Resolves when it is in the database, or has failed
+   * and is kept for the next try.
+   */
   flush(endAll = false): Promise<void> {
     this.flushing = this.flushing.then(async () => {
-      const flush = this.book.takeFlush(Date.now(), { idleMs: IDLE_HOLD_MS, refreshMs: REFRESH_HOLD_MS, endAll });
-      if (!flush) return;
-      try {
-        await this.write(flush);
-        this.book.flushed(flush);
-      } catch (error) {
-        this.book.restore(flush);
-        this.logger.error(`Could not write back quota holds (kept for the next try): ${error instanceof Error ? error.message : String(error)}`);
-      }
+      if (this.pending && !(await this.commit(this.pending))) return;
+      const batch = this.takeBatch(endAll);
+      if (batch) await this.commit(batch);
     });
     return this.flushing;
   }
 
-  private async write(flush: HoldFlush): Promise<void> {
-    const [row]: Array<{ found: number }> = await this.db.query('SELECT gw_flush_holds($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS found', [
-      this.instanceId,
-      flush.users,
-      flush.tokens,
-      flush.spent,
-      flush.requests,
-      flush.released,
-      flush.channels,
-      flush.channelSpent,
-      nowSeconds(),
-      STALE_HOLD_SECONDS,
-    ]);
-    if (Number(row.found) < flush.holding) {
-      this.logger.warn('Some quota holds of this instance were dropped as stale; taking new ones');
-      this.book.forgetHolds();
+  private takeBatch(endAll: boolean): BillingBatch | undefined {
+    const holds = this.book.takeFlush(Date.now(), { idleMs: IDLE_HOLD_MS, refreshMs: REFRESH_HOLD_MS, endAll });
+    if (!holds && this.direct.length === 0 && this.heldLogs.length === 0) return undefined;
+    const batch: BillingBatch = { seq: ++this.batchSeq, holds, direct: this.direct, logs: this.heldLogs };
+    this.direct = [];
+    this.heldLogs = [];
+    return batch;
+  }
+
+  /** One statement, one transaction. Applied at most once: a batch sent again after a lost reply is recognised. */
+  private async commit(batch: BillingBatch): Promise<boolean> {
+    this.pending = batch;
+    const holds = batch.holds;
+    try {
+      const [row]: Array<{ found: number }> = await this.db.query('SELECT gw_commit_billing($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS found', [
+        this.instanceId,
+        batch.seq,
+        holds?.users ?? [],
+        holds?.tokens ?? [],
+        holds?.spent ?? [],
+        holds?.requests ?? [],
+        holds?.released ?? [],
+        holds?.channels ?? [],
+        holds?.channelSpent ?? [],
+        JSON.stringify(batch.direct),
+        JSON.stringify(batch.logs),
+        nowSeconds(),
+        STALE_HOLD_SECONDS,
+      ]);
+      this.pending = undefined;
+      if (!holds) return true;
+      const found = Number(row.found);
+      if (found !== ALREADY_APPLIED && found < holds.holding) {
+        this.logger.warn('Some quota holds of this instance were dropped (stale or recovered); taking new ones');
+        this.book.forgetHolds();
+      }
+      this.book.flushed(holds);
+      return true;
+    } catch (error) {
+      this.logger.error(`Could not commit a billing batch (kept for the next try): ${error instanceof Error ? error.message : String(error)}`);
+      return false;
     }
   }
 
-  // Before the database pool closes (onApplicationShutdown): spending written, holds given back.
+  // Before the database pool closes (onApplicationShutdown): everything committed, holds given
+  // back, and whatever is still reserved refunded as this instance retires.
   async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush(true);
+    await this.liveness.retire();
   }
 }

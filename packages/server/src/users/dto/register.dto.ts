@@ -32,7 +32,8 @@ export class RegisterDto {
   verification_code?: string;
 
   @IsOptional()
+  @Transform(trim)
   @IsString()
-  @MaxLength(32)
+  @MaxLength(32, { message: '邀请码无效，请向邀请人确认' })
   aff_code?: string;
 }

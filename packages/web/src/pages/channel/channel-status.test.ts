@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '@/lib/time';
-import { autoDisabledDetails, parseOtherInfo, statusView } from './channel-status';
+import { autoDisabledDetails, cooldownDetails, parseOtherInfo, statusView } from './channel-status';
 
 describe('statusView', () => {
   it('labels the three channel statuses', () => {
@@ -24,5 +24,15 @@ describe('autoDisabledDetails', () => {
   it('gives the reason and the formatted time, or 未知', () => {
     expect(autoDisabledDetails('{"status_reason":"401","status_time":1717171717}')).toEqual({ reason: '401', time: formatTimestamp(1717171717) });
     expect(autoDisabledDetails('')).toEqual({ reason: '未知', time: '未知' });
+  });
+});
+
+describe('cooldownDetails', () => {
+  it('gives the reason and the end of a cooldown still running, nothing otherwise', () => {
+    expect(cooldownDetails({ cooldown_until: 2_000, cooldown_reason: 'HTTP 500: boom' }, 1_000)).toEqual({ reason: 'HTTP 500: boom', until: formatTimestamp(2_000) });
+    expect(cooldownDetails({ cooldown_until: 2_000, cooldown_reason: '' }, 1_000)?.reason).toBe('未知');
+    expect(cooldownDetails({ cooldown_until: 1_000, cooldown_reason: 'old' }, 1_000)).toBeUndefined();
+    expect(cooldownDetails({ cooldown_until: 0 }, 1_000)).toBeUndefined();
+    expect(cooldownDetails({}, 1_000)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { CHANNEL_STATUS } from '@gw/shared';
-import type { ChannelOtherInfo } from '@/api/channels';
+import type { Channel, ChannelOtherInfo } from '@/api/channels';
 import { formatTimestamp } from '@/lib/time';
 
 /** Status 1 enabled, 2 disabled by hand, 3 disabled by the gateway (spec 2 §4). */
@@ -26,6 +26,15 @@ export function parseOtherInfo(value: string | ChannelOtherInfo | null | undefin
   } catch {
     return {};
   }
+}
+
+/**
+ * A channel the relay is cooling down after repeated failures: why and until when, or undefined
+ * when it is not cooling (`now` in unix seconds).
+ */
+export function cooldownDetails(channel: Pick<Channel, 'cooldown_until' | 'cooldown_reason'>, now: number): { reason: string; until: string } | undefined {
+  if (!channel.cooldown_until || channel.cooldown_until <= now) return undefined;
+  return { reason: channel.cooldown_reason || '未知', until: formatTimestamp(channel.cooldown_until) };
 }
 
 /** The tooltip lines of an auto-disabled channel: why and when. */

@@ -87,7 +87,7 @@ export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): Ta
     { title: '权重', width: 100, render: (_, row) => <WeightCell row={row} onAction={onAction} /> },
     {
       title: '操作',
-      width: 420,
+      width: 230,
       fixed: 'right',
       render: (_, row) => (isTagRow(row) ? <TagRowActions row={row} onAction={onAction} /> : <ChannelRowActions channel={row} onAction={onAction} />),
     },

@@ -125,8 +125,28 @@ describe('ChannelEditPage create', () => {
       auto_ban: 1,
       priority: 0,
       weight: 0,
-      model_req_limit: JSON.stringify({ rpd: 100, rpm: 10, tpd: 10000, tpm: 20 }, null, 2),
+      model_req_limit: '',
     });
+  });
+
+  it('limits requests only when the administrator turns limits on, suggesting the spec values', async () => {
+    const calls = renderAt('/channel/add');
+    await formShown('创建新的渠道');
+    expect(screen.getByText('关闭时不限制该渠道的请求频率')).toBeTruthy();
+    expect(screen.queryByLabelText('模型请求限制')).toBeNull();
+    await fillRequired();
+    await user().click(screen.getByRole('switch', { name: '启用请求限制' }));
+    expect(JSON.parse(field('模型请求限制').value)).toEqual({ rpd: 100, rpm: 10, tpd: 10000, tpm: 20 });
+    expect(screen.getByText('超过任一限制的请求会被拒绝（HTTP 429）')).toBeTruthy();
+    await user().clear(field('模型请求限制'));
+    await user().type(field('模型请求限制'), '{{"rpm": 600}');
+    await user().click(screen.getByRole('switch', { name: '启用请求限制' }));
+    expect(screen.queryByLabelText('模型请求限制')).toBeNull();
+    await user().click(screen.getByRole('switch', { name: '启用请求限制' }));
+    expect(field('模型请求限制').value).toBe('{"rpm": 600}');
+    await submit();
+    await message('渠道创建成功！');
+    expect(writes(calls)[0].body).toMatchObject({ model_req_limit: '{"rpm": 600}' });
   });
 
   it('prefills the Azure API version and models when type 3 is chosen, and warns about deployment names', async () => {

@@ -79,6 +79,18 @@ describe('ChannelPage list', () => {
     expect(screen.getByText(`时间：${formatTimestamp(1_717_171_717)}`)).toBeTruthy();
   });
 
+  it('tags a channel the relay is cooling down, with the reason and the end in a tooltip', async () => {
+    const until = Math.floor(Date.now() / 1000) + 3600;
+    renderPage({ 'GET /api/channel/': page([makeChannel({ id: 5, name: 'flaky', cooldown_until: until, cooldown_reason: 'HTTP 500: upstream exploded' }), CHANNELS[0]]) });
+    await screen.findByText('flaky');
+    const cooling = within(rowOf('flaky')).getByText('冷却中');
+    expect(within(rowOf('openai-main')).queryByText('冷却中')).toBeNull();
+    await user().hover(cooling);
+
+    expect(await screen.findByText('原因：HTTP 500: upstream exploded')).toBeTruthy();
+    expect(screen.getByText(`冷却至：${formatTimestamp(until)}`)).toBeTruthy();
+  });
+
   it('saves an inline priority edit with PUT {id, priority}', async () => {
     const calls = renderPage();
     const input = await screen.findByLabelText('渠道 1 的优先级');
@@ -190,7 +202,7 @@ describe('ChannelPage list', () => {
   });
 
   it('searches with keyword and group, and goes back to the paged list on reset', async () => {
-    const calls = renderPage({ 'GET /api/channel/search': ok({ items: [CHANNELS[1]], total: 1 }) });
+    const calls = renderPage({ 'GET /api/channel/search': page([CHANNELS[1]]) });
     await screen.findByText('openai-main');
     const u = user();
     await u.type(screen.getByLabelText('搜索关键字'), 'claude');
@@ -199,12 +211,24 @@ describe('ChannelPage list', () => {
     await u.click(screen.getByRole('button', { name: /查询/ }));
 
     await waitFor(() => expect(screen.queryByText('openai-main')).toBeNull());
-    expect(calls.find((call) => call.path === '/api/channel/search')?.query).toEqual({ keyword: 'claude', group: 'vip', id_sort: 'false', tag_mode: 'false' });
+    expect(calls.find((call) => call.path === '/api/channel/search')?.query).toEqual({ keyword: 'claude', group: 'vip', p: '0', page_size: '10', id_sort: 'false', tag_mode: 'false' });
     expect(screen.getByText('claude-backup')).toBeTruthy();
 
     await u.click(screen.getByRole('button', { name: /重\s*置/ }));
     expect(await screen.findByText('openai-main')).toBeTruthy();
     expect(calls.at(-1)?.path).toBe('/api/channel/');
+  });
+
+  it('pages a search on the server, with the total it answers', async () => {
+    const calls = renderPage({ 'GET /api/channel/search': ok({ items: [CHANNELS[1]], total: 25, page: 0, page_size: 10 }) });
+    await screen.findByText('openai-main');
+    const u = user();
+    await u.type(screen.getByLabelText('搜索关键字'), 'claude');
+    await u.click(screen.getByRole('button', { name: /查询/ }));
+    await screen.findByText('claude-backup');
+
+    await u.click(screen.getByText('3', { selector: '.arco-pagination-item' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/channel/search').at(-1)?.query).toMatchObject({ keyword: 'claude', p: '2', page_size: '10' }));
   });
 
   it('navigates to the edit page', async () => {

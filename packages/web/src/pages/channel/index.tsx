@@ -41,7 +41,7 @@ export default function ChannelPage() {
         data={rows}
         loading={loading}
         rowClassName={rowClassName}
-        scroll={{ x: 1600 }}
+        scroll={{ x: 1400 }}
         rowSelection={{
           type: 'checkbox',
           selectedRowKeys: selectedKeys,

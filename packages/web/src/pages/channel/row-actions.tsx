@@ -7,8 +7,9 @@ import { TestButton } from './test-button';
 
 export function ChannelRowActions({ channel, onAction }: { channel: Channel; onAction: OnChannelAction }) {
   const enabled = channel.status === CHANNEL_STATUS.ENABLED;
+  // Two short rows rather than one long one: a narrow fixed column leaves the data columns in view.
   return (
-    <Space size={4}>
+    <Space size={4} wrap>
       <TestButton channel={channel} onAction={onAction} />
       <MonitorPopover channel={channel} />
       <Button size="mini" type="text" status={enabled ? 'warning' : 'success'} onClick={() => onAction({ kind: 'toggle', channel })}>

@@ -5,10 +5,7 @@ import { listChannels, searchChannels, type Channel, type ChannelRow } from '@/a
 import { hasFilters, useChannelListStore } from './list-store';
 import { replaceChannel } from './tag-rows';
 
-/**
- * The rows of the channel table for the current page, search, sort and tag mode. The plain list is
- * paged by the server; a search answers every match, paged here.
- */
+/** The rows of the channel table for the current page, search, sort and tag mode, paged by the server. */
 export function useChannelList() {
   const { page, pageSize, idSort, tagMode, filters, setPage } = useChannelListStore(
     useShallow((s) => ({ page: s.page, pageSize: s.pageSize, idSort: s.idSort, tagMode: s.tagMode, filters: s.filters, setPage: s.setPage })),
@@ -21,17 +18,15 @@ export function useChannelList() {
   useEffect(() => {
     let active = true;
     const flags = { id_sort: idSort, tag_mode: tagMode };
-    const searching = hasFilters(filters);
     setLoading(true);
-    void call(searching ? searchChannels(filters, flags) : listChannels(page - 1, pageSize, flags)).then((data) => {
+    void call(hasFilters(filters) ? searchChannels(filters, page - 1, pageSize, flags) : listChannels(page - 1, pageSize, flags)).then((data) => {
       if (!active) return;
       setLoading(false);
       if (!data) return;
-      const items = searching ? data.items.slice((page - 1) * pageSize, page * pageSize) : data.items;
       // A page emptied by deletions: show the one before it.
-      if (items.length === 0 && page > 1) setPage(page - 1);
-      setRows(items);
-      setTotal(data.total ?? data.items.length);
+      if (data.items.length === 0 && page > 1) setPage(page - 1);
+      setRows(data.items);
+      setTotal(data.total);
     });
     return () => {
       active = false;

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { articles } from './articles';
 import EntryPage from './index';
 import EntryNewsPage from './news';
+import { useStatusStore } from '@/stores/status';
 
 function renderAt(...initialEntries: string[]) {
   return render(
@@ -88,6 +89,7 @@ describe(EntryPage.name, () => {
   });
 
   it('links to the login page and says sign-in is by invitation', () => {
+    useStatusStore.setState({ status: { register_enabled: true, invite_only_register: true } });
     renderAt('/entry');
 
     const loginHrefs = screen
@@ -95,7 +97,21 @@ describe(EntryPage.name, () => {
       .map((link) => link.getAttribute('href'));
     expect(loginHrefs.length).toBeGreaterThan(0);
     expect(new Set(loginHrefs)).toEqual(new Set(['/login']));
-    expect(screen.getByText('平台采用邀请制，仅受邀用户可以登录。')).toBeTruthy();
+    expect(screen.getByText('平台采用邀请制，凭邀请码注册后即可登录。')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '邀请制开通' })).toBeTruthy();
+  });
+
+  it('promises no invitation when the administrator opened registration, nor sign-up when it is closed', () => {
+    useStatusStore.setState({ status: { register_enabled: true, invite_only_register: false } });
+    const open = renderAt('/entry');
+    expect(screen.getByText('新用户可直接注册，注册后即可登录。')).toBeTruthy();
+    expect(screen.queryByText(/邀请制/)).toBeNull();
+    open.unmount();
+
+    useStatusStore.setState({ status: { register_enabled: false, invite_only_register: false } });
+    renderAt('/entry');
+    expect(screen.getByText('平台暂不开放注册，已有账号请直接登录。')).toBeTruthy();
+    expect(screen.queryByText(/邀请制/)).toBeNull();
   });
 
   it('opens an article when its card is clicked', () => {

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { registrationMode, type RegistrationMode } from '@/lib/registration-mode';
+import { useStatusStore } from '@/stores/status';
 import { articles } from './articles';
 import ArticleCard from './article-card';
 import { capabilities } from './capabilities';
@@ -9,8 +11,28 @@ import styles from './entry.module.css';
 /** Newest first; ISO dates compare correctly as strings. */
 const newsByDate = [...articles].sort((a, b) => b.date.localeCompare(a.date));
 
+/** How an account is opened, worded after the registration settings (never a promise they break). */
+const ACCOUNT_COPY: Record<RegistrationMode, { note: string; title: string; text: string }> = {
+  invite: {
+    note: '平台采用邀请制，凭邀请码注册后即可登录。',
+    title: '邀请制开通',
+    text: '平台账号凭邀请码开通：向已有用户索取邀请链接或邀请码后注册。已有账号请直接登录；需要开通的团队可以在登录页找到联系方式，与我们沟通使用场景与规模。',
+  },
+  open: {
+    note: '新用户可直接注册，注册后即可登录。',
+    title: '开通账号',
+    text: '注册即可开通平台账号。已有账号请直接登录；需要团队方案的用户可以在登录页找到联系方式，与我们沟通使用场景与规模。',
+  },
+  closed: {
+    note: '平台暂不开放注册，已有账号请直接登录。',
+    title: '开通账号',
+    text: '平台暂不开放注册。已有账号请直接登录；需要开通的团队可以在登录页找到联系方式，与我们沟通使用场景与规模。',
+  },
+};
+
 /** /entry: the public landing page of the product. */
 export default function EntryPage() {
+  const account = ACCOUNT_COPY[registrationMode(useStatusStore((state) => state.status))];
   return (
     <div className={styles.page}>
       <EntryHeader />
@@ -33,7 +55,7 @@ export default function EntryPage() {
                   浏览数据市场
                 </Link>
               </div>
-              <p className={styles.heroNote}>平台采用邀请制，仅受邀用户可以登录。</p>
+              <p className={styles.heroNote}>{account.note}</p>
             </div>
             <img className={styles.heroImage} src={heroImage} alt="模型网关控制台示意图" />
           </div>
@@ -72,11 +94,9 @@ export default function EntryPage() {
         <section className={styles.inviteSection} aria-labelledby="entry-invite-title">
           <div className={styles.invite}>
             <h2 id="entry-invite-title" className={styles.inviteTitle}>
-              邀请制开通
+              {account.title}
             </h2>
-            <p className={styles.inviteText}>
-              平台账号仅通过邀请开通。已有账号请直接登录；需要开通的团队可以在登录页找到联系方式，与我们沟通使用场景与规模。
-            </p>
+            <p className={styles.inviteText}>{account.text}</p>
             <Link to="/login" className={styles.primaryButton}>
               前往登录
             </Link>

@@ -1,6 +1,6 @@
 import { Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { renderQuota } from '@gw/shared';
 import type { LogItem } from '@/api/logs';
+import { QuotaText } from '@/components/quota-text';
 import { formatTimestamp } from '@/lib/time';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { UserPopover } from './user-popover';
@@ -96,7 +96,7 @@ export function getColumns(isAdmin: boolean, display: QuotaDisplay): TableColumn
     { title: '用时 / 首字', dataIndex: 'use_time', width: 180, render: (_: unknown, log: LogItem) => <TimingCell log={log} /> },
     { title: '提示', dataIndex: 'prompt_tokens', width: 80 },
     { title: '补全', dataIndex: 'completion_tokens', width: 80 },
-    { title: '花费', dataIndex: 'quota', width: 110, render: (value: number) => renderQuota(value, { ...display, digits: 6 }) },
+    { title: '花费', dataIndex: 'quota', width: 110, render: (value: number) => <QuotaText quota={value} display={display} digits={6} /> },
     {
       title: '详情',
       dataIndex: 'content',

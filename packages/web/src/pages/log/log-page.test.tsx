@@ -96,9 +96,17 @@ describe('log page as an administrator', () => {
     expect(calls.find((call) => call.path === '/api/log/stat')?.query).toEqual({ type: '0', start_timestamp: START, end_timestamp: END });
     expect(calls.some((call) => call.path.startsWith('/api/log/self'))).toBe(false);
 
-    expect(await screen.findByText('消耗额度：$2.00')).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('日志统计').textContent).toContain('消耗额度：$2.00'));
     expect(screen.getByText('RPM：12')).toBeTruthy();
     expect(screen.getByText('TPM：3400')).toBeTruthy();
+  });
+
+  it('shows a small spending with its digits, never as $0.00, and the raw quota on hover', async () => {
+    fakeApi({ 'GET /api/log/': page(ADMIN_ROWS), 'GET /api/log/stat': ok({ quota: 20, rpm: 0, tpm: 0 }) });
+    render(<LogPage />);
+    const amount = await screen.findByText('$0.000040');
+    expect(amount.closest('[aria-label="日志统计"]')).toBeTruthy();
+    expect(amount.getAttribute('title')).toBe('原始额度：20');
   });
 
   it('shows the channel, user, retry path, badges and pricing detail of each row', async () => {
@@ -184,7 +192,7 @@ describe('log page as a user', () => {
 
     expect(calls.some((call) => call.path === '/api/log/' || call.path === '/api/log/stat')).toBe(false);
     expect(calls.find((call) => call.path === '/api/log/self/')?.query).toEqual({ type: '0', start_timestamp: START, end_timestamp: END, p: '0', page_size: '10' });
-    expect(await screen.findByText('消耗额度：$0.50')).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('日志统计').textContent).toContain('消耗额度：$0.50'));
     expect(screen.queryByRole('textbox', { name: '用户名称' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: '渠道 ID' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: '渠道' })).toBeNull();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Descriptions, Link, Popover, Spin } from '@arco-design/web-react';
-import { renderQuota } from '@gw/shared';
 import { call } from '@/api/http';
+import { QuotaText } from '@/components/quota-text';
 import { getUserInfo } from '@/api/logs';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import type { User } from '@/stores/user';
@@ -36,8 +36,8 @@ export function UserPopover({ userId, username, display }: UserPopoverProps) {
           { label: '用户名', value: info.username },
           { label: '显示名称', value: info.display_name || '-' },
           { label: '分组', value: info.group },
-          { label: '剩余额度', value: renderQuota(info.quota, display) },
-          { label: '已用额度', value: renderQuota(info.used_quota, display) },
+          { label: '剩余额度', value: <QuotaText quota={info.quota} display={display} /> },
+          { label: '已用额度', value: <QuotaText quota={info.used_quota} display={display} /> },
           { label: '请求次数', value: info.request_count },
         ]}
       />

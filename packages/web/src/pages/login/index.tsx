@@ -2,10 +2,19 @@ import { useState } from 'react';
 import { Card, Link, Space, Typography } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
 import { ThirdPartyLogin } from '@/components/third-party-login';
+import { AuthPage } from '@/layout/auth-page';
 import { ContactModal } from '@/pages/login/contact-modal';
 import { LoginForm } from '@/pages/login/login-form';
+import { registrationMode, type RegistrationMode } from '@/lib/registration-mode';
 import { useStatusStore } from '@/stores/status';
 import '@/pages/login/login.css';
+
+/** Who can get an account, as the registration settings have it (spec 1 §1: by invitation by default). */
+const ACCOUNT_NOTE: Record<RegistrationMode, string> = {
+  invite: '本平台采用邀请制，凭邀请码注册后即可登录。',
+  open: '新用户可直接注册账户，注册后即可登录。',
+  closed: '本平台暂不开放注册，仅已有账户的用户可以登录。',
+};
 
 /** Sign-in page (spec 1 §2.3), with the staggered intro of 0.5 s, 1 s and 1.5 s. */
 export default function LoginPage() {
@@ -24,8 +33,8 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="login-page">
-      <Card className="login-card" bordered={false}>
+    <AuthPage>
+      <Card className="auth-card" bordered={false}>
         <div className="login-intro login-intro-1">
           {status?.logo && <img src={status.logo} alt="" className="login-logo" />}
           <Typography.Title heading={4}>登录 {status?.system_name || 'AI 模型网关'}</Typography.Title>
@@ -39,13 +48,13 @@ export default function LoginPage() {
         </div>
         <div className="login-intro login-intro-3">
           <Typography.Paragraph type="secondary" className="login-invite">
-            本平台采用邀请制，仅受邀用户可以登录。
+            {ACCOUNT_NOTE[registrationMode(status)]}
             <Link onClick={() => setContactVisible(true)}>联系我们</Link>
           </Typography.Paragraph>
           <ThirdPartyLogin status={status} />
         </div>
       </Card>
       <ContactModal visible={contactVisible} qrcode={status?.wechat_qrcode} onClose={() => setContactVisible(false)} />
-    </div>
+    </AuthPage>
   );
 }

@@ -103,6 +103,24 @@ describe(LoginPage.name, () => {
     expect(screen.queryByPlaceholderText('用户名')).toBeNull();
   });
 
+  it('words who can sign in after the registration settings', () => {
+    useStatusStore.setState({ status: { register_enabled: true, invite_only_register: true } });
+    const invite = renderLogin();
+    expect(screen.getByText(/本平台采用邀请制，凭邀请码注册后即可登录。/)).toBeTruthy();
+    invite.unmount();
+
+    useStatusStore.setState({ status: { register_enabled: true, invite_only_register: false } });
+    const open = renderLogin();
+    expect(screen.getByText(/新用户可直接注册账户/)).toBeTruthy();
+    expect(screen.queryByText(/邀请制/)).toBeNull();
+    open.unmount();
+
+    useStatusStore.setState({ status: { register_enabled: false } });
+    renderLogin();
+    expect(screen.getByText(/本平台暂不开放注册/)).toBeTruthy();
+    expect(screen.queryByText('注册账户')).toBeNull();
+  });
+
   it('shows third-party buttons only for enabled providers', () => {
     useStatusStore.setState({ status: { github_oauth: true, github_client_id: 'id', wechat_login: false } });
     renderLogin();

@@ -21,7 +21,7 @@ const countColumn = (title: string, state: keyof QueueCounts): TableColumnProps<
 
 /** One row per queue; a failed count above 0 is in red. */
 export const QUEUE_COLUMNS: TableColumnProps<QueueStatus>[] = [
-  { title: '队列', render: (_, row) => <QueueName queue={row.queue} /> },
+  { title: '队列', width: 260, render: (_, row) => <QueueName queue={row.queue} /> },
   countColumn('等待', 'waiting'),
   countColumn('运行中', 'active'),
   countColumn('已完成', 'completed'),

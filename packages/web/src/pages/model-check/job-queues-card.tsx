@@ -5,7 +5,7 @@ import { FAILURE_COLUMNS, QUEUE_COLUMNS } from './job-queue-columns';
 import { useQueueStatus } from './use-queue-status';
 
 function FailureList({ queue }: { queue: QueueStatus }) {
-  return <Table rowKey="id" size="small" columns={FAILURE_COLUMNS} data={queue.recent_failures} pagination={false} border={false} />;
+  return <Table rowKey="id" size="small" columns={FAILURE_COLUMNS} data={queue.recent_failures} pagination={false} border={false} scroll={{ x: 640 }} />;
 }
 
 /**
@@ -33,6 +33,8 @@ export function JobQueuesCard({ version }: { version: number }) {
         columns={QUEUE_COLUMNS}
         data={queues}
         pagination={false}
+        // Narrower than this (a phone), the table scrolls sideways instead of breaking queue names per letter.
+        scroll={{ x: 720 }}
         expandedRowRender={(queue) => <FailureList queue={queue} />}
         expandProps={{
           rowExpandable: (queue) => queue.recent_failures.length > 0,

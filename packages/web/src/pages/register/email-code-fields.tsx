@@ -3,6 +3,7 @@ import { Button, Form, Input, Message } from '@arco-design/web-react';
 import { callOk } from '@/api/http';
 import { sendVerificationCode } from '@/api/user';
 import { useCountdown } from '@/lib/countdown';
+import { EMAIL_RULES } from '@/lib/email-rules';
 
 const RESEND_SECONDS = 30;
 
@@ -37,10 +38,7 @@ export function EmailCodeFields({ getEmail, turnstileToken }: EmailCodeFieldsPro
       <Form.Item
         field="email"
         label="邮箱"
-        rules={[
-          { required: true, message: '请输入邮箱！' },
-          { type: 'email', message: '邮箱格式不正确' },
-        ]}
+        rules={EMAIL_RULES}
       >
         <Input
           placeholder="输入邮箱地址"

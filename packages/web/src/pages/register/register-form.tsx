@@ -13,17 +13,20 @@ import { callOk } from '@/api/http';
 import type { SiteStatus } from '@/api/status';
 import { register, type RegisterForm as RegisterValues } from '@/api/user';
 import { TurnstileWidget } from '@/components/turnstile/turnstile-widget';
-import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { EmailCodeFields } from '@/pages/register/email-code-fields';
 
 const MSG_TURNSTILE_PENDING = '请稍后几秒重试，Turnstile 正在检查用户环境！';
 
 interface RegisterFormProps {
   status: SiteStatus | null;
+  /** Registration needs an invitation code (the server refuses one without it). */
+  inviteOnly: boolean;
+  /** The inviter code kept from an invitation link (spec 1 §2.4), pre-filled. */
+  inviteCode: string;
 }
 
 /** Registration fields and rules of spec 1 §2.4 and §5. */
-export function RegisterForm({ status }: RegisterFormProps) {
+export function RegisterForm({ status, inviteOnly, inviteCode }: RegisterFormProps) {
   const [form] = Form.useForm<RegisterValues>();
   const [loading, setLoading] = useState(false);
   const [turnstileToken, setTurnstileToken] = useState('');
@@ -36,7 +39,7 @@ export function RegisterForm({ status }: RegisterFormProps) {
       return;
     }
     setLoading(true);
-    const body = { ...values, aff_code: localStorage.getItem(STORAGE_KEYS.aff) ?? undefined };
+    const body = { ...values, aff_code: values.aff_code?.trim() || undefined };
     const ok = await callOk(register(body, turnstileToken));
     setLoading(false);
     if (ok) {
@@ -46,7 +49,7 @@ export function RegisterForm({ status }: RegisterFormProps) {
   };
 
   return (
-    <Form form={form} layout="vertical" onSubmit={handleSubmit} autoComplete="off">
+    <Form form={form} layout="vertical" onSubmit={handleSubmit} autoComplete="off" initialValues={{ aff_code: inviteCode }}>
       <Form.Item field="username" label="用户名" rules={[{ required: true, message: '请输入用户名' }]}>
         <Input placeholder="用户名" maxLength={USERNAME_MAX_LENGTH} autoComplete="username" />
       </Form.Item>
@@ -74,6 +77,14 @@ export function RegisterForm({ status }: RegisterFormProps) {
         ]}
       >
         <Input.Password placeholder="再次输入密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        field="aff_code"
+        label="邀请码"
+        rules={inviteOnly ? [{ required: true, message: '请输入邀请码' }] : []}
+        extra={inviteOnly ? '本平台采用邀请制，请填写邀请人提供的邀请码' : undefined}
+      >
+        <Input placeholder={inviteOnly ? '邀请码' : '邀请码（选填）'} maxLength={32} />
       </Form.Item>
       {status?.email_verification && (
         <EmailCodeFields getEmail={() => form.getFieldValue('email')} turnstileToken={turnstileToken} />

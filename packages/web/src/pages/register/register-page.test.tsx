@@ -20,8 +20,9 @@ function renderRegister(path = '/register') {
   );
 }
 
-async function fillAndSubmit(values: { username?: string; password?: string; password2?: string }) {
+async function fillAndSubmit(values: { username?: string; password?: string; password2?: string; affCode?: string }) {
   const user = userEvent.setup({ delay: null });
+  if (values.affCode) await user.type(screen.getByLabelText(/邀请码/), values.affCode);
   if (values.username) await user.type(screen.getByPlaceholderText('用户名'), values.username);
   if (values.password) await user.type(screen.getByPlaceholderText('输入密码，最短 8 位，最长 20 位'), values.password);
   if (values.password2) await user.type(screen.getByPlaceholderText('再次输入密码'), values.password2);
@@ -32,7 +33,7 @@ describe(RegisterPage.name, () => {
   beforeEach(() => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
-    useStatusStore.setState({ status: { register_enabled: true, password_register_enabled: true } });
+    useStatusStore.setState({ status: { register_enabled: true, password_register_enabled: true, invite_only_register: true } });
   });
 
   afterEach(() => {
@@ -94,9 +95,34 @@ describe(RegisterPage.name, () => {
     const info = vi.spyOn(Message, 'info');
     useStatusStore.setState({ status: { turnstile_check: true } });
     renderRegister();
-    await fillAndSubmit({ username: 'alice', password: 'longenough1', password2: 'longenough1' });
+    await fillAndSubmit({ username: 'alice', password: 'longenough1', password2: 'longenough1', affCode: 'AB12' });
     await waitFor(() => expect(info).toHaveBeenCalledWith('请稍后几秒重试，Turnstile 正在检查用户环境！'));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for the invitation code while registration is by invitation, and sends it trimmed', async () => {
+    renderRegister();
+    expect(screen.getByText('本平台采用邀请制，请填写邀请人提供的邀请码')).toBeTruthy();
+    await fillAndSubmit({ username: 'alice', password: 'longenough1', password2: 'longenough1' });
+    expect(await screen.findByText('请输入邀请码')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: null }));
+    await userEvent.setup({ delay: null }).type(screen.getByLabelText(/邀请码/), ' CD34 ');
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: '注册' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]!.body))).toMatchObject({ username: 'alice', aff_code: 'CD34' });
+  });
+
+  it('makes the invitation code optional once the administrator opens registration', async () => {
+    useStatusStore.setState({ status: { register_enabled: true, invite_only_register: false } });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: null }));
+    renderRegister();
+    expect(screen.getByPlaceholderText('邀请码（选填）')).toBeTruthy();
+    expect(screen.queryByText('本平台采用邀请制，请填写邀请人提供的邀请码')).toBeNull();
+    await fillAndSubmit({ username: 'bob', password: 'longenough1', password2: 'longenough1' });
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]!.body))).not.toHaveProperty('aff_code');
   });
 
   it('hides the form when registration is closed', () => {

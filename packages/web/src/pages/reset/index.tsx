@@ -5,6 +5,8 @@ import { requestPasswordReset } from '@/api/user';
 import { TurnstileWidget } from '@/components/turnstile/turnstile-widget';
 import { useCountdown } from '@/lib/countdown';
 import { useStatusStore } from '@/stores/status';
+import { AuthPage } from '@/layout/auth-page';
+import { EMAIL_RULES } from '@/lib/email-rules';
 
 const RETRY_SECONDS = 30;
 
@@ -28,27 +30,26 @@ export default function ResetRequestPage() {
   };
 
   return (
-    <Card style={{ maxWidth: 440, margin: '24px auto' }} title="密码重置">
-      <Form layout="vertical" onSubmit={handleSubmit}>
-        <Form.Item
-          field="email"
-          label="邮箱"
-          rules={[
-            { required: true, message: '请输入邮箱！' },
-            { type: 'email', message: '邮箱格式不正确' },
-          ]}
-        >
-          <Input placeholder="输入注册时使用的邮箱地址" />
-        </Form.Item>
-        {status?.turnstile_check && status.turnstile_site_key && (
-          <Form.Item>
-            <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
+    <AuthPage>
+      <Card className="auth-card" title="密码重置">
+        <Form layout="vertical" onSubmit={handleSubmit}>
+          <Form.Item
+            field="email"
+            label="邮箱"
+            rules={EMAIL_RULES}
+          >
+            <Input placeholder="输入注册时使用的邮箱地址" />
           </Form.Item>
-        )}
-        <Button type="primary" htmlType="submit" long loading={loading} disabled={countdown.active}>
-          {countdown.active ? `重试 (${countdown.left})` : '发送重置邮件'}
-        </Button>
-      </Form>
-    </Card>
+          {status?.turnstile_check && status.turnstile_site_key && (
+            <Form.Item>
+              <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
+            </Form.Item>
+          )}
+          <Button type="primary" htmlType="submit" long loading={loading} disabled={countdown.active}>
+            {countdown.active ? `重试 (${countdown.left})` : '发送重置邮件'}
+          </Button>
+        </Form>
+      </Card>
+    </AuthPage>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconCopy } from '@arco-design/web-react/icon';
-import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS, renderQuota } from '@gw/shared';
+import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS } from '@gw/shared';
 import type { Token } from '@/api/tokens';
+import { QuotaText } from '@/components/quota-text';
 import { formatTimestamp } from '@/lib/time';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { limitNotes, maskKey, nextToggleStatus, statusColor, statusLabel } from './token-view';
@@ -57,11 +58,11 @@ export function getColumns(onAction: (action: TokenAction, token: Token) => void
         </Space>
       ),
     },
-    { title: '已用额度', dataIndex: 'used_quota', render: (value: number) => renderQuota(value, display) },
+    { title: '已用额度', dataIndex: 'used_quota', render: (value: number) => <QuotaText quota={value} display={display} /> },
     {
       title: '剩余额度',
       dataIndex: 'remain_quota',
-      render: (value: number, token: Token) => (token.unlimited_quota ? '无限额度' : renderQuota(value, display)),
+      render: (value: number, token: Token) => (token.unlimited_quota ? '无限额度' : <QuotaText quota={value} display={display} />),
     },
     { title: '创建时间', dataIndex: 'created_time', width: 180, render: (value: number) => formatTimestamp(value) },
     {

@@ -162,7 +162,7 @@ describe('token list', () => {
   });
 
   it('searches by name keyword and key, and lists everything again on reset', async () => {
-    const calls = fakeApi({ 'GET /api/token/search': ok({ items: [TOKENS[1]], total: 1 }) });
+    const calls = fakeApi({ 'GET /api/token/search': page([TOKENS[1]]) });
     const user = await renderPage();
     await user.type(screen.getByLabelText('令牌名称'), 'stag');
     await user.type(screen.getByLabelText('令牌密钥'), 'sk-efgh');
@@ -170,11 +170,22 @@ describe('token list', () => {
 
     await waitFor(() => expect(screen.queryByText('prod')).toBeNull());
     expect(screen.getByText('staging')).toBeTruthy();
-    expect(calls.at(-1)).toEqual({ method: 'GET', path: '/api/token/search?keyword=stag&token=sk-efgh', body: undefined });
+    expect(calls.at(-1)).toEqual({ method: 'GET', path: '/api/token/search?keyword=stag&token=sk-efgh&p=0&size=10', body: undefined });
 
     await user.click(screen.getByRole('button', { name: '重置' }));
     expect(await screen.findByText('prod')).toBeTruthy();
     expect(calls.at(-1)?.path).toBe('/api/token/?p=0&size=10');
+  });
+
+  it('pages a search on the server, with the total it answers', async () => {
+    const calls = fakeApi({ 'GET /api/token/search': page([TOKENS[1]], 25) });
+    const user = await renderPage();
+    await user.type(screen.getByLabelText('令牌名称'), 'stag');
+    await user.click(screen.getByRole('button', { name: /查询/ }));
+    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/token/search?keyword=stag&token=&p=0&size=10'));
+
+    await user.click(screen.getByText('3', { selector: '.arco-pagination-item' }));
+    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/token/search?keyword=stag&token=&p=2&size=10'));
   });
 
   it('refreshes the list', async () => {

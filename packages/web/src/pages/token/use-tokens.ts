@@ -7,10 +7,7 @@ export const EMPTY_SEARCH: TokenSearch = { keyword: '', token: '' };
 
 const isSearching = (search: TokenSearch) => search.keyword.trim() !== '' || search.token.trim() !== '';
 
-/**
- * The token table's data: a server page of GET /api/token/, or, while a search is set, the matches
- * of GET /api/token/search (all at once) cut into pages here.
- */
+/** The token table's data: a server page of GET /api/token/, or, while a search is set, of GET /api/token/search. */
 export function useTokens() {
   const [search, setSearch] = useState<TokenSearch>(EMPTY_SEARCH);
   const [page, setPage] = useState(1);
@@ -24,12 +21,9 @@ export function useTokens() {
     let active = true;
     setLoading(true);
     const load = async () => {
-      if (isSearching(search)) {
-        const found = await call(searchTokens({ keyword: search.keyword.trim(), token: search.token.trim() }));
-        const items = found?.items ?? [];
-        return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length };
-      }
-      const found = await call(listTokens(page - 1, pageSize));
+      const found = await call(
+        isSearching(search) ? searchTokens({ keyword: search.keyword.trim(), token: search.token.trim() }, page - 1, pageSize) : listTokens(page - 1, pageSize),
+      );
       return { items: found?.items ?? [], total: found?.total ?? 0 };
     };
     void load().then((result) => {

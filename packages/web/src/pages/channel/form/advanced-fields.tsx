@@ -2,6 +2,8 @@ import { Form, Input, InputNumber, Switch } from '@arco-design/web-react';
 
 /** Status code mapping, request timeouts and limits, tag, priority, weight, test model, auto ban, input cap. */
 export function AdvancedFields() {
+  const { form } = Form.useFormContext();
+  const limitsOn: boolean = Form.useWatch('req_limit_enabled', form) ?? false;
   return (
     <>
       <Form.Item field="status_code_mapping" label="状态码映射" extra="JSON 对象，将上游返回的状态码映射为其他状态码">
@@ -11,12 +13,23 @@ export function AdvancedFields() {
         <Input.TextArea placeholder='例如：{"gpt-3.5-turbo": 30}' autoSize={{ minRows: 2 }} />
       </Form.Item>
       <Form.Item
-        field="model_req_limit"
-        label="模型请求限制"
-        extra="JSON 对象：rpm、tpm 统计最近 1 分钟，rpd、tpd 统计最近 24 小时；tpm、tpd 以千 Token 计，0 或不填为不限"
+        field="req_limit_enabled"
+        label="启用请求限制"
+        triggerPropName="checked"
+        extra={limitsOn ? '超过任一限制的请求会被拒绝（HTTP 429）' : '关闭时不限制该渠道的请求频率'}
       >
-        <Input.TextArea autoSize={{ minRows: 3 }} />
+        <Switch />
       </Form.Item>
+      {/* The form keeps the value while the field is away: turning limits on again brings it back. */}
+      {limitsOn && (
+        <Form.Item
+          field="model_req_limit"
+          label="模型请求限制"
+          extra="JSON 对象：rpm、tpm 统计最近 1 分钟，rpd、tpd 统计最近 24 小时；tpm、tpd 以千 Token 计，0 或不填为不限。已填入建议值，可按上游额度修改"
+        >
+          <Input.TextArea autoSize={{ minRows: 3 }} />
+        </Form.Item>
+      )}
       <Form.Item field="tag" label="标签">
         <Input placeholder="可选，相同标签的渠道可以在列表中聚合管理" />
       </Form.Item>

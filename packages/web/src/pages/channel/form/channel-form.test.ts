@@ -33,10 +33,12 @@ const payload = (values: ChannelFormValues, mode: 'create' | 'edit' = 'create') 
 };
 
 describe('defaultFormValues', () => {
-  it('starts as type 1 with auto ban on, the default group, priority and weight 0 and the default limits', () => {
+  it('starts as type 1 with auto ban on, the default group, priority and weight 0, and request limits off', () => {
     const values = defaultFormValues();
-    expect(values).toMatchObject({ type: 1, auto_ban: true, groups: ['default'], priority: 0, weight: 0, key: '', name: '', other: '' });
+    expect(values).toMatchObject({ type: 1, auto_ban: true, groups: ['default'], priority: 0, weight: 0, key: '', name: '', other: '', req_limit_enabled: false });
+    // The spec's limits are the suggestion shown when limits are turned on, not sent until then.
     expect(JSON.parse(values.model_req_limit)).toEqual({ rpd: 100, rpm: 10, tpd: 10000, tpm: 20 });
+    expect(payload(valid()).model_req_limit).toBe('');
     expect(values.models).toEqual(CHANNEL_TYPE_MODELS[1]);
   });
 
@@ -100,7 +102,8 @@ describe('toPayload', () => {
     expect(message(valid({ model_mapping: '["a"]' }))).toBe('模型映射必须是合法的 JSON 格式！');
     expect(message(valid({ model_req_config: 'gpt-4o=30' }))).toBe('模型请求超时时间设置必须是合法的 JSON 格式！');
     expect(message(valid({ status_code_mapping: '400' }))).toBe('状态码映射必须是合法的 JSON 格式！');
-    expect(message(valid({ model_req_limit: 'rpm=10' }))).toBe('模型请求限制必须是合法的 JSON 格式！');
+    expect(message(valid({ req_limit_enabled: true, model_req_limit: 'rpm=10' }))).toBe('模型请求限制必须是合法的 JSON 格式！');
+    expect(message(valid({ req_limit_enabled: false, model_req_limit: 'rpm=10' }))).toBeNull();
     expect(message(valid({ model_mapping: '{"gpt-3.5-turbo": "gpt-3.5-turbo-0125"}', model_req_config: '{"gpt-4o": 30}', model_req_limit: '' }))).toBeNull();
   });
 
@@ -122,6 +125,11 @@ describe('toPayload', () => {
     expect(payload(valid({ type: 41, other: '{"default": "us-central1"}' })).other).toBe('{"default": "us-central1"}');
   });
 
+  it('sends the request limits only while they are turned on', () => {
+    expect(payload(valid({ req_limit_enabled: true, model_req_limit: ' {"rpm": 60} ' })).model_req_limit).toBe('{"rpm": 60}');
+    expect(payload(valid({ req_limit_enabled: false, model_req_limit: '{"rpm": 60}' })).model_req_limit).toBe('');
+  });
+
   it('sends auto_ban as 1/0 and whole numbers, 0 for empty ones', () => {
     const body = payload(valid({ auto_ban: false, priority: undefined, weight: 2.7, max_input_tokens: undefined }));
     expect(body).toMatchObject({ auto_ban: 0, priority: 0, weight: 2, max_input_tokens: 0 });
@@ -133,6 +141,18 @@ describe('valuesFromChannel', () => {
   it('splits group and models into lists, starts with an empty key and maps auto_ban to the switch', () => {
     const values = valuesFromChannel(makeChannel({ group: 'default, vip', models: 'a,b', auto_ban: 0, key: '' }));
     expect(values).toMatchObject({ groups: ['default', 'vip'], models: ['a', 'b'], key: '', auto_ban: false });
+  });
+
+  it('turns the limits switch on for a channel with limits, and offers the suggestion to one without', () => {
+    const limited = valuesFromChannel(makeChannel({ model_req_limit: '{"rpm": 60, "tpd": 0}' }));
+    expect(limited).toMatchObject({ req_limit_enabled: true, model_req_limit: '{"rpm": 60, "tpd": 0}' });
+    expect(payload(limited, 'edit').model_req_limit).toBe('{"rpm": 60, "tpd": 0}');
+    for (const stored of ['', '{}', '{"rpm": 0}']) {
+      const open = valuesFromChannel(makeChannel({ model_req_limit: stored }));
+      expect(open.req_limit_enabled, stored).toBe(false);
+      expect(JSON.parse(open.model_req_limit)).toEqual({ rpd: 100, rpm: 10, tpd: 10000, tpm: 20 });
+      expect(payload(open, 'edit').model_req_limit).toBe('');
+    }
   });
 
   it('round-trips through toPayload unchanged', () => {

@@ -1,6 +1,7 @@
 import { CHANNEL_TYPE_DEFAULT_OTHER, CHANNEL_TYPE_MODELS, DEFAULT_MODEL_REQ_LIMIT, stripTrailingSlashes } from '@gw/shared';
 import type { Channel, ChannelPayload } from '@/api/channels';
 import { joinList, splitList } from '../lists';
+import { parseRequestLimits } from '../request-limits';
 
 /** The create/edit form (spec 2 §3 Channel form): lists as arrays, auto_ban as a switch. */
 export interface ChannelFormValues {
@@ -14,6 +15,8 @@ export interface ChannelFormValues {
   model_mapping: string;
   status_code_mapping: string;
   model_req_config: string;
+  /** Request limits apply only when the administrator turns them on; off, none is saved. */
+  req_limit_enabled: boolean;
   model_req_limit: string;
   models: string[];
   groups: string[];
@@ -50,7 +53,16 @@ export function otherForType(current: string, type: number): string {
   return isDefault ? (CHANNEL_TYPE_DEFAULT_OTHER[type] ?? '') : current;
 }
 
-/** Spec 2 §9: type 1, auto_ban on, group default, priority 0, weight 0, default request limits. */
+/** Spec 2 §9's request limits, offered when the administrator turns limits on. */
+export const SUGGESTED_REQ_LIMIT = JSON.stringify(DEFAULT_MODEL_REQ_LIMIT, null, 2);
+
+/** Whether a stored model_req_limit limits anything (0 or missing windows are no limit). */
+export const hasRequestLimits = (text: string | null | undefined) => Object.values(parseRequestLimits(text)).some((limit) => limit !== null);
+
+/**
+ * Spec 2 §9: type 1, auto_ban on, group default, priority 0, weight 0. The spec's request limits
+ * are the suggestion, but off: a channel that starts throttled fails calls with 429 nobody asked for.
+ */
 export function defaultFormValues(cached?: Record<string, string[]> | null): ChannelFormValues {
   return {
     type: DEFAULT_TYPE,
@@ -63,7 +75,8 @@ export function defaultFormValues(cached?: Record<string, string[]> | null): Cha
     model_mapping: '',
     status_code_mapping: '',
     model_req_config: '',
-    model_req_limit: JSON.stringify(DEFAULT_MODEL_REQ_LIMIT, null, 2),
+    req_limit_enabled: false,
+    model_req_limit: SUGGESTED_REQ_LIMIT,
     models: defaultModelsForType(DEFAULT_TYPE, cached),
     groups: ['default'],
     auto_ban: true,
@@ -87,7 +100,8 @@ export function valuesFromChannel(channel: Channel): ChannelFormValues {
     model_mapping: channel.model_mapping ?? '',
     status_code_mapping: channel.status_code_mapping ?? '',
     model_req_config: channel.model_req_config ?? '',
-    model_req_limit: channel.model_req_limit ?? '',
+    req_limit_enabled: hasRequestLimits(channel.model_req_limit),
+    model_req_limit: hasRequestLimits(channel.model_req_limit) ? (channel.model_req_limit ?? '') : SUGGESTED_REQ_LIMIT,
     models: splitList(channel.models),
     groups: splitList(channel.group),
     auto_ban: channel.auto_ban !== 0,
@@ -131,6 +145,7 @@ export function toPayload(values: ChannelFormValues, mode: FormMode): PayloadRes
   }
   if (values.models.length === 0) return { ok: false, message: MSG_NO_MODEL };
   for (const [field, message] of JSON_FIELDS) {
+    if (field === 'model_req_limit' && !values.req_limit_enabled) continue;
     const text = values[field].trim();
     if (text !== '' && !isJsonObject(text)) return { ok: false, message };
   }
@@ -146,7 +161,7 @@ export function toPayload(values: ChannelFormValues, mode: FormMode): PayloadRes
     model_mapping: values.model_mapping.trim(),
     status_code_mapping: values.status_code_mapping.trim(),
     model_req_config: values.model_req_config.trim(),
-    model_req_limit: values.model_req_limit.trim(),
+    model_req_limit: values.req_limit_enabled ? values.model_req_limit.trim() : '',
     models: joinList(values.models),
     group: joinList(values.groups),
     auto_ban: values.auto_ban ? 1 : 0,

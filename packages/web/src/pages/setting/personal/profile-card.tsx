@@ -1,5 +1,6 @@
 import { Avatar, Card, Descriptions, Grid, Space, Statistic, Tag, Typography } from '@arco-design/web-react';
 import { ROLE_ROOT, renderQuota } from '@gw/shared';
+import { quotaTitle } from '@/components/quota-text';
 import type { User } from '@/stores/user';
 import type { QuotaDisplay } from './quota-display';
 
@@ -28,10 +29,10 @@ export function ProfileCard({ user, display }: ProfileCardProps) {
         ]}
       />
       <Grid.Row gutter={16}>
-        <Grid.Col span={8}>
+        <Grid.Col span={8} title={quotaTitle(user.quota)}>
           <Statistic title="当前余额" value={renderQuota(user.quota, display)} />
         </Grid.Col>
-        <Grid.Col span={8}>
+        <Grid.Col span={8} title={quotaTitle(user.used_quota)}>
           <Statistic title="历史消耗" value={renderQuota(user.used_quota, display)} />
         </Grid.Col>
         <Grid.Col span={8}>

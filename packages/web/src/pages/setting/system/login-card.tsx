@@ -12,6 +12,7 @@ const LOGIN_SWITCHES: readonly OptionKey[] = [
   'TelegramOAuthEnabled',
   'LinuxDOOAuthEnabled',
   'RegisterEnabled',
+  'InviteOnlyRegisterEnabled',
   'TurnstileCheckEnabled',
 ];
 

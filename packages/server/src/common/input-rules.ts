@@ -1,0 +1,43 @@
+/**
+ * Checks every request's parsed input once, before any code walks it recursively (class-transformer,
+ * JSON.stringify, the token counter) or hands its text to PostgreSQL, which refuses NUL characters.
+ */
+
+/** Far deeper than any real request (a JSON schema in a tool definition included). */
+export const MAX_INPUT_DEPTH = 128;
+
+export const MSG_TOO_DEEP = '请求体嵌套层级过深';
+export const MSG_NUL = '参数中不能包含空字符';
+export const MSG_OUT_OF_RANGE = '数值超出范围';
+
+export interface InputRules {
+  /** Refuse strings (and keys) with a NUL character. */
+  nul: boolean;
+  /** Refuse numbers that are not finite or are integers beyond ±(2^53 − 1), which no column stores exactly. */
+  numbers: boolean;
+}
+
+const unsafeNumber = (value: number): boolean => !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value));
+
+/**
+ * The first problem of a parsed value, or undefined. Walks with its own stack, so a value nested
+ * 100,000 levels deep is reported rather than overflowing the call stack.
+ */
+export function inputProblem(value: unknown, rules: InputRules = { nul: true, numbers: true }): string | undefined {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, depth } = pending.pop()!;
+    if (typeof current === 'string') {
+      if (rules.nul && current.includes('\u0000')) return MSG_NUL;
+    } else if (typeof current === 'number') {
+      if (rules.numbers && unsafeNumber(current)) return MSG_OUT_OF_RANGE;
+    } else if (typeof current === 'object' && current !== null) {
+      if (depth >= MAX_INPUT_DEPTH) return MSG_TOO_DEEP;
+      for (const [key, child] of Object.entries(current)) {
+        if (rules.nul && key.includes('\u0000')) return MSG_NUL;
+        pending.push({ value: child, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}

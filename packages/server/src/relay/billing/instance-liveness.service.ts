@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Client } from 'pg';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { nowSeconds } from '../../common/time';
+import { PoolDb } from '../../database/pool-db';
+
+/** The class id of the advisory locks that say "this instance is alive" (objid: its lock_key). */
+const LIVENESS_LOCK_CLASS = 7_310_001;
+/** How often every instance looks for dead ones (besides once at start). */
+const SWEEP_EVERY_MS = 15_000;
+
+export interface Recovered {
+  instanceId: string;
+  refundedReservations: number;
+  refundedQuota: number;
+  droppedHolds: number;
+}
+
+/**
+ * Knows which API instances are alive, so that what a dead one reserved is given back
+ * (DESIGN.md §5.6). Each instance registers in `gateway_instances` and holds a session advisory
+ * lock on its `lock_key` over a connection of its own for as long as it lives; PostgreSQL drops
+ * the lock the moment that connection dies with the process. Another instance that can take the
+ * lock therefore knows for certain that the owner is dead, with no timeout to wait out, and
+ * recovers it while holding the lock (so two sweepers never recover the same instance at once;
+ * the recovery deletes what it gives back, so a second one finds nothing).
+ *
+ * Embedded (PGlite) there is only ever one process: every other registered instance is dead.
+ */
+@Injectable()
+export class InstanceLiveness implements OnModuleInit {
+  private readonly logger = new Logger(InstanceLiveness.name);
+  readonly instanceId = `${hostname().slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private lockClient?: Client;
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<Recovered[]>;
+  private retired = false;
+
+  constructor(
+    private readonly db: PoolDb,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Registered (and locked) before the application serves anything, then one sweep: a restart recovers what the killed process left. */
+  async onModuleInit(): Promise<void> {
+    await this.register();
+    await this.sweep();
+    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Finds dead instances and recovers each: reservations refunded, holds dropped. */
+  sweep(): Promise<Recovered[]> {
+    this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  /**
+   * This instance stops: whatever it still has reserved is given back and its registration goes.
+   * Called by the ledger after its last write-back.
+   */
+  async retire(): Promise<void> {
+    this.retired = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.sweeping;
+    await this.recover(this.instanceId);
+    const client = this.lockClient;
+    this.lockClient = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async sweepOnce(): Promise<Recovered[]> {
+    const recovered: Recovered[] = [];
+    // Without its own lock this instance cannot tell the living from the dead: it waits until it registered again.
+    if (this.config.databaseUrl && !this.lockClient) return recovered;
+    try {
+      const others: Array<{ instance_id: string; lock_key: number }> = await this.db.query('SELECT instance_id, lock_key FROM gateway_instances WHERE instance_id <> $1', [this.instanceId]);
+      for (const other of others) {
+        const result = await this.recoverIfDead(other.instance_id, other.lock_key);
+        if (result) recovered.push(result);
+      }
+    } catch (error) {
+      this.logger.error(`Could not look for dead instances: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    for (const item of recovered) {
+      if (item.refundedReservations > 0 || item.droppedHolds > 0) {
+        this.logger.warn(`Instance ${item.instanceId} is gone: gave back ${item.refundedReservations} reservation(s) (${item.refundedQuota} quota), dropped ${item.droppedHolds} hold(s)`);
+      }
+    }
+    return recovered;
+  }
+
+  private async recoverIfDead(instanceId: string, lockKey: number): Promise<Recovered | undefined> {
+    const client = this.lockClient;
+    if (!client) return this.recover(instanceId); // embedded: this is the only process
+    const [{ got }] = (await client.query('SELECT pg_try_advisory_lock($1, $2) AS got', [LIVENESS_LOCK_CLASS, lockKey])).rows as Array<{ got: boolean }>;
+    if (!got) return undefined; // alive
+    try {
+      return await this.recover(instanceId);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [LIVENESS_LOCK_CLASS, lockKey]);
+    }
+  }
+
+  private async recover(instanceId: string): Promise<Recovered> {
+    const [row]: Array<{ refunded_reservations: number; refunded_quota: string; dropped_holds: number }> = await this.db.query('SELECT * FROM gw_recover_instance($1)', [instanceId]);
+    return { instanceId, refundedReservations: row.refunded_reservations, refundedQuota: Number(row.refunded_quota), droppedHolds: row.dropped_holds };
+  }
+
+  /**
+   * Registers this instance and takes its liveness lock. When the lock's connection is lost the
+   * instance registers again: meanwhile another may have taken it for dead and recovered it, which
+   * the ledger copes with (a settlement whose reservation is gone charges the whole cost).
+   */
+  private async register(): Promise<void> {
+    if (!this.config.databaseUrl) {
+      await this.db.query('INSERT INTO gateway_instances (instance_id, started_at) VALUES ($1, $2) ON CONFLICT (instance_id) DO NOTHING', [this.instanceId, nowSeconds()]);
+      return;
+    }
+    const client = new Client({ connectionString: this.config.databaseUrl, application_name: `gw-liveness ${this.instanceId}` });
+    client.on('error', (error) => this.lost(client, error));
+    await client.connect();
+    for (;;) {
+      const inserted = await client.query(
+        `INSERT INTO gateway_instances (instance_id, started_at) VALUES ($1, $2)
+           ON CONFLICT (instance_id) DO UPDATE SET started_at = gateway_instances.started_at RETURNING lock_key`,
+        [this.instanceId, nowSeconds()],
+      );
+      const lockKey = (inserted.rows[0] as { lock_key: number }).lock_key;
+      await client.query('SELECT pg_advisory_lock($1, $2)', [LIVENESS_LOCK_CLASS, lockKey]);
+      // A sweeper may have taken the row for dead between the insert and the lock: then again.
+      const still = await client.query('SELECT 1 FROM gateway_instances WHERE instance_id = $1 AND lock_key = $2', [this.instanceId, lockKey]);
+      if (still.rowCount === 1) break;
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [LIVENESS_LOCK_CLASS, lockKey]);
+    }
+    this.lockClient = client;
+  }
+
+  private lost(client: Client, error: Error): void {
+    if (this.retired || client !== this.lockClient) return;
+    this.lockClient = undefined;
+    this.logger.error(`Lost the liveness connection (${error.message}); registering again`);
+    void client.end().catch(() => undefined);
+    const again = () =>
+      this.register().catch((failure: unknown) => {
+        this.logger.error(`Could not register again: ${failure instanceof Error ? failure.message : String(failure)}`);
+        if (!this.retired) setTimeout(again, 1000).unref();
+      });
+    void again();
+  }
+}

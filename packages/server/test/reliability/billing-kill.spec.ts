@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InstanceLiveness } from '../../src/relay/billing/instance-liveness.service';
+import { type BuiltServer, startBuiltServer } from '../built-server';
+import { MockOpenAiUpstream } from '../mock-openai-upstream';
+import { createTestDatabase, ROOT_PASSWORD, startSecondInstance, startTestApp, type TestApp } from '../test-app';
+import { TEST_REDIS_URL } from '../test-env';
+
+/**
+ * Issue 10, "billing exactness on a crash": a process killed with SIGKILL while it serves many
+ * requests loses nothing it reserved, and what it charged always has its log row. Checked for a
+ * customer billed from an in-memory hold and one billed directly in the database.
+ */
+
+const MODEL = 'mock-a';
+const UNIT = 500_000;
+/** Requests ask for up to 800 completion tokens: each reserves about 1 600 quota, and costs 25. */
+const MAX_TOKENS = 800;
+/** Clients per customer, each sending one request after another: always some in flight. */
+const WORKERS = 25;
+
+interface Customer {
+  userId: number;
+  tokenId: number;
+  key: string;
+  quota: number;
+  remain: number;
+}
+
+/** Requests in a loop until the server is gone; `served` counts the answers. */
+function loadUntilKilled(url: string, customers: Customer[]): { served: () => number; done: Promise<void> } {
+  let served = 0;
+  const worker = async (key: string) => {
+    for (;;) {
+      try {
+        const reply = await fetch(`${url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: MODEL, max_tokens: MAX_TOKENS, messages: [{ role: 'user', content: 'hi' }] }),
+        });
+        await reply.arrayBuffer();
+        if (reply.status === 200) served += 1;
+      } catch {
+        return; // the server is gone
+      }
+    }
+  };
+  const done = Promise.all(customers.flatMap((customer) => Array.from({ length: WORKERS }, () => worker(customer.key)))).then(() => undefined);
+  return { served: () => served, done };
+}
+
+/**
+ * Kills the server once the load has had `answers` answers and, when `afterCommit`, once a billing
+ * batch of this round is in the database: the kill comes at a chosen point of the work, not after
+ * a fixed time.
+ */
+async function killWhenServed(server: BuiltServer, load: { served: () => number }, db: DataSource, moment: { answers: number; afterCommit: boolean }): Promise<void> {
+  const loggedSoFar = async () => Number((await db.query('SELECT count(*) AS n FROM logs WHERE type = 2'))[0].n);
+  const before = await loggedSoFar();
+  while (load.served() < moment.answers) await new Promise((resolve) => setImmediate(resolve));
+  while (moment.afterCommit && (await loggedSoFar()) === before);
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGKILL');
+  await exited;
+}
+
+/** For each customer: quota moved = logged charges, on the user, its token and its request count; nothing left reserved or held. */
+async function expectExactBooks(db: DataSource, customers: Customer[]): Promise<void> {
+  for (const customer of customers) {
+    const [user] = await db.query('SELECT quota, used_quota, request_count FROM users WHERE id = $1', [customer.userId]);
+    const [token] = await db.query('SELECT remain_quota, used_quota FROM tokens WHERE id = $1', [customer.tokenId]);
+    const [logs] = await db.query('SELECT COALESCE(sum(quota), 0) AS charged, count(*) FILTER (WHERE type = 2) AS consumed FROM logs WHERE user_id = $1', [customer.userId]);
+    const charged = Number(logs.charged);
+    expect({ moved: customer.quota - Number(user.quota), used: Number(user.used_quota), requests: Number(user.request_count) }).toEqual({
+      moved: charged,
+      used: charged,
+      requests: Number(logs.consumed),
+    });
+    expect({ tokenMoved: customer.remain - Number(token.remain_quota), tokenUsed: Number(token.used_quota) }).toEqual({ tokenMoved: charged, tokenUsed: charged });
+    expect(Number(user.quota)).toBeGreaterThanOrEqual(0);
+  }
+  const [left] = await db.query('SELECT (SELECT count(*) FROM quota_reservations) AS reservations, (SELECT count(*) FROM quota_holds) AS holds');
+  expect({ reservations: Number(left.reservations), holds: Number(left.holds) }).toEqual({ reservations: 0, holds: 0 });
+}
+
+async function setUpProduct(http: () => request.Agent, db: DataSource, upstreamUrl: string): Promise<Customer[]> {
+  const root = http();
+  const login = await root.post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD });
+  expect(login.body.success).toBe(true);
+  root.set('New-Api-User', '1');
+  for (const [key, value] of [
+    ['ModelRatio', `{"${MODEL}":1}`],
+    ['CompletionRatio', `{"${MODEL}":2}`],
+  ]) {
+    expect((await root.put('/api/option/').send({ key, value })).body.success).toBe(true);
+  }
+  const channel = await root.post('/api/channel/').send({ type: 1, name: 'mock', key: 'sk-upstream', base_url: upstreamUrl, models: MODEL, groups: ['default'] });
+  expect(channel.body.success).toBe(true);
+  const [{ aff_code: invitation }] = await db.query('SELECT aff_code FROM users WHERE id = 1');
+  // Held: room for far more than four holds. Direct: a hold of one unit does not fit four times.
+  const plans = [
+    { name: 'held', quota: 400 * UNIT, remain: 300 * UNIT },
+    { name: 'direct', quota: 3 * UNIT, remain: 2 * UNIT },
+  ];
+  const customers: Customer[] = [];
+  for (const plan of plans) {
+    const agent = http();
+    const registered = await agent.post('/api/user/register').send({ username: plan.name, password: 'password-123', password2: 'password-123', aff_code: invitation });
+    expect(registered.body.success, registered.body.message).toBe(true);
+    const signedIn = await agent.post('/api/user/login').send({ username: plan.name, password: 'password-123' });
+    const userId = signedIn.body.data.id as number;
+    agent.set('New-Api-User', String(userId));
+    await db.query('UPDATE users SET quota = $2 WHERE id = $1', [userId, plan.quota]);
+    const token = await agent.post('/api/token/').send({ name: 'load', unlimited_quota: false, remain_quota: plan.remain });
+    expect(token.body.success, token.body.message).toBe(true);
+    const [row] = await db.query('SELECT id FROM tokens WHERE user_id = $1', [userId]);
+    customers.push({ userId, tokenId: row.id, key: token.body.data[0].key, quota: plan.quota, remain: plan.remain });
+  }
+  return customers;
+}
+
+describe('billing across a SIGKILL: restart recovers what the killed process reserved', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: DataSource;
+  let upstream: MockOpenAiUpstream;
+  let server: BuiltServer;
+  let customers: Customer[];
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-kill-'));
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = await new DataSource({ type: 'postgres', url: database.url }).initialize();
+    upstream = await new MockOpenAiUpstream().start();
+    upstream.delays.set(MODEL, 30);
+    env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: database.redisPrefix,
+      DATA_DIR: dataDir,
+      INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
+      RATE_LIMIT_API: '1000000',
+      RATE_LIMIT_AUTH: '100000',
+    };
+    server = await startBuiltServer(env);
+    customers = await setUpProduct(() => request.agent(server.url), db, upstream.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.destroy();
+    await upstream?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // Killed early (holds just taken, maybe nothing committed yet), in full flow and late: after that many answers of the round.
+  it.each([
+    { answers: 60, afterCommit: false },
+    { answers: 300, afterCommit: true },
+    { answers: 700, afterCommit: true },
+  ])('killed after $answers answers: every user is charged exactly what was logged, nothing stays reserved', async (moment) => {
+    const killed = server;
+    const [instance] = await db.query('SELECT instance_id FROM gateway_instances');
+    const load = loadUntilKilled(killed.url, customers);
+    await killWhenServed(killed, load, db, moment);
+    await load.done;
+
+    // What the killed process left: reservations of the direct customer, holds of the held one.
+    const [left] = await db.query('SELECT (SELECT count(*) FROM quota_reservations WHERE instance_id = $1) AS reservations, (SELECT count(*) FROM quota_holds WHERE instance_id = $1) AS holds', [
+      instance.instance_id,
+    ]);
+    expect(Number(left.reservations)).toBeGreaterThan(0);
+    expect(Number(left.holds)).toBeGreaterThan(0);
+
+    // The restarted process recovers the dead one before it serves anything.
+    server = await startBuiltServer(env);
+    expect(server.output()).toContain(`Instance ${instance.instance_id} is gone`);
+    await expectExactBooks(db, customers);
+    expect((await db.query('SELECT 1 FROM gateway_instances WHERE instance_id = $1', [instance.instance_id])).length).toBe(0);
+  });
+
+  it('charged both customers across the rounds (the books above were not trivially empty)', async () => {
+    for (const customer of customers) {
+      const [logs] = await db.query('SELECT COALESCE(sum(quota), 0) AS charged FROM logs WHERE user_id = $1 AND type = 2', [customer.userId]);
+      expect(Number(logs.charged)).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('billing across a SIGKILL: a living instance notices first', () => {
+  let t: TestApp;
+  let upstream: MockOpenAiUpstream;
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-kill-'));
+
+  beforeAll(async () => {
+    upstream = await new MockOpenAiUpstream().start();
+    upstream.delays.set(MODEL, 30);
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await upstream?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('two instances sweep at once: the dead one is recovered exactly once, and the books stay exact', async () => {
+    const customers = await setUpProduct(() => t.http(), t.db, upstream.url);
+    const child = await startBuiltServer({
+      DATABASE_URL: t.config.databaseUrl!,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: t.config.redisPrefix,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: t.config.sessionSecret,
+      CRYPTO_SECRET: t.config.cryptoSecret,
+      RATE_LIMIT_API: '1000000',
+    });
+    // Started before the kill: its own start-up sweep must not be the one that finds the dead instance.
+    const second = await startSecondInstance(t);
+    const load = loadUntilKilled(child.url, customers);
+    await killWhenServed(child, load, t.db, { answers: 200, afterCommit: true });
+    await load.done;
+    try {
+      const sweeps = await Promise.all([t.app.get(InstanceLiveness).sweep(), second.app.get(InstanceLiveness).sweep()]);
+      const recovered = sweeps.flat().filter((item) => item.refundedReservations > 0 || item.droppedHolds > 0);
+      expect(recovered).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+    await expectExactBooks(t.db, customers);
+    const [logs] = await t.db.query('SELECT count(*) AS n FROM logs WHERE type = 2');
+    expect(Number(logs.n)).toBeGreaterThan(0);
+  });
+});
