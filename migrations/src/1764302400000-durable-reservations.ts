@@ -42,7 +42,8 @@ export class DurableReservations1764302400000 implements MigrationInterface {
       )`);
 
     // As before (quota-holds migration), but a direct reservation is recorded under
-    // (p_instance, p_reservation) in the same statement that takes it from the balance.
+    // (p_instance, p_reservation) in the same statement that takes it from the balance, and
+    // p_hold 0 asks for a direct reservation whatever the balance.
     await queryRunner.query('DROP FUNCTION gw_reserve_quota(integer, integer, bigint, varchar, bigint, boolean, bigint, bigint)');
     await queryRunner.query(`
       CREATE FUNCTION gw_reserve_quota(p_user integer, p_token integer, p_quota bigint, p_instance varchar, p_reservation bigint, p_hold bigint,
@@ -63,7 +64,7 @@ export class DurableReservations1764302400000 implements MigrationInterface {
         IF NOT token_unlimited AND token_free < p_quota THEN RETURN -2; END IF;
         IF user_free < p_quota THEN RETURN -1; END IF;
         free := CASE WHEN token_unlimited THEN user_free ELSE LEAST(user_free, token_free) END;
-        IF p_hold_only OR free >= 4 * p_hold THEN
+        IF p_hold > 0 AND (p_hold_only OR free >= 4 * p_hold) THEN
           granted := LEAST(free, p_hold);
           IF granted <= 0 THEN RETURN CASE WHEN user_free <= 0 THEN -1 ELSE -2 END; END IF;
           INSERT INTO quota_holds AS h (instance_id, user_id, token_id, amount, updated_at) VALUES (p_instance, p_user, p_token, granted, p_now)

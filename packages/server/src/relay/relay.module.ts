@@ -4,9 +4,8 @@ import { ChannelsModule } from '../channels/channels.module';
 import { LogsModule } from '../logs/logs.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { AutoDisableService } from './auto-disable.service';
-import { InstanceLiveness } from './billing/instance-liveness.service';
+import { BillingModule } from './billing/billing.module';
 import { PriceService } from './billing/price.service';
-import { QuotaLedgerService } from './billing/quota-ledger.service';
 import { ChannelCacheService } from './channel-cache.service';
 import { PlaygroundController } from './playground.controller';
 import { RelayController } from './relay.controller';
@@ -19,7 +18,7 @@ import { TokenRateLimiter } from './token-rate-limiter';
 import { UpstreamClient } from './upstream.client';
 
 @Module({
-  imports: [ChannelLimitsModule, ChannelsModule, LogsModule, TokensModule],
+  imports: [BillingModule, ChannelLimitsModule, ChannelsModule, LogsModule, TokensModule],
   controllers: [RelayController, PlaygroundController],
   providers: [
     RelayService,
@@ -29,8 +28,6 @@ import { UpstreamClient } from './upstream.client';
     TokenRateLimiter,
     ChannelCacheService,
     PriceService,
-    QuotaLedgerService,
-    InstanceLiveness,
     UpstreamClient,
     AutoDisableService,
     RelayLogger,

@@ -20,6 +20,8 @@ export interface HoldAccount {
   holding: boolean;
   /** A database call for more hold is under way: others wait for it instead of asking too. */
   refilling?: Promise<unknown>;
+  /** An administrator is changing the user's balance: the next flush gives the free part back. */
+  releasing?: boolean;
 }
 
 /** What one flush writes back: parallel arrays, as gw_flush_holds takes them. */
@@ -41,6 +43,25 @@ export interface HoldFlush {
 export class HoldBook {
   private readonly accounts = new Map<string, HoldAccount>();
   private channelSpent = new Map<number, number>();
+  /** Users whose requests take no new hold until then (ms): their balance is being changed. */
+  private readonly blocked = new Map<number, number>();
+
+  /**
+   * Gives back the free part of every hold of the user with the next flush, and takes no new hold
+   * for them until `until` (ms): their requests reserve directly meanwhile.
+   */
+  releaseUser(userId: number, until: number): void {
+    this.blocked.set(userId, until);
+    for (const account of this.accounts.values()) if (account.userId === userId) account.releasing = true;
+  }
+
+  holdsBlocked(userId: number, now: number): boolean {
+    const until = this.blocked.get(userId);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.blocked.delete(userId);
+    return false;
+  }
 
   account(userId: number, tokenId: number): HoldAccount | undefined {
     return this.accounts.get(`${userId}:${tokenId}`);
@@ -97,13 +118,16 @@ export class HoldBook {
     const { idleMs, refreshMs, endAll } = when;
     const flush: HoldFlush = { users: [], tokens: [], spent: [], requests: [], released: [], channels: [], channelSpent: [], ending: [], holding: 0 };
     for (const [key, account] of this.accounts) {
-      const ending = account.inFlight === 0 && !account.refilling && (endAll || now - account.lastUsedAt >= idleMs);
+      const ending = account.inFlight === 0 && !account.refilling && (endAll || account.releasing === true || now - account.lastUsedAt >= idleMs);
+      // Released with requests still in flight: the free part goes back, their reservations stay held.
+      const releasing = account.releasing === true;
+      account.releasing = false;
       if (ending && !account.holding && account.spent === 0) {
         this.accounts.delete(key); // never held anything (its requests were reserved directly)
         continue;
       }
       const refresh = account.holding && now - account.writtenAt >= refreshMs;
-      if (account.spent === 0 && account.requests === 0 && !ending && !refresh) continue;
+      if (account.spent === 0 && account.requests === 0 && !ending && !refresh && !(releasing && account.free > 0)) continue;
       if (account.holding) flush.holding += 1;
       account.writtenAt = now;
       flush.users.push(account.userId);
@@ -111,11 +135,9 @@ export class HoldBook {
       flush.spent.push(account.spent);
       flush.requests.push(account.requests);
       // Changes, not absolute amounts: a hold taken meanwhile by another call adds to the same row.
-      flush.released.push(ending ? account.free : 0);
-      if (ending) {
-        flush.ending.push(account);
-        account.free = 0;
-      }
+      flush.released.push(ending || releasing ? account.free : 0);
+      if (ending) flush.ending.push(account);
+      if (ending || releasing) account.free = 0;
       // All spent and nothing set aside: the database ends the hold with this flush.
       if (account.free === 0 && account.inFlight === 0) account.holding = false;
       account.spent = 0;

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ClusterBus } from '../../cluster/cluster-bus';
 import { PoolDb } from '../../database/pool-db';
 import { nowSeconds } from '../../common/time';
 import type { NewLog } from '../../logs/log-writer.service';
@@ -33,6 +34,12 @@ const STALE_HOLD_SECONDS = 600;
 const REFRESH_HOLD_MS = 60_000;
 /** A hold covers this many reservations like the current one, and at least one quota unit ($1). */
 const HOLD_REQUESTS = 50;
+
+/** While an administrator changes a user's balance, that user's requests take no new hold for this long. */
+const HOLDS_BLOCKED_MS = 10_000;
+/** Bus topics: an administrator asks every instance to give back a user's holds; each answers when done. */
+export const RELEASE_HOLDS_TOPIC = 'release-user-holds';
+export const HOLDS_RELEASED_TOPIC = 'user-holds-released';
 
 const RESERVED_DIRECTLY = 0;
 const USER_SHORT = -1;
@@ -85,15 +92,31 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
   constructor(
     private readonly db: PoolDb,
     private readonly liveness: InstanceLiveness,
+    private readonly bus: ClusterBus,
   ) {}
 
   get instanceId(): string {
     return this.liveness.instanceId;
   }
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
     this.timer.unref();
+    await this.bus.subscribe(RELEASE_HOLDS_TOPIC, (message) => void this.releaseUserHolds(message));
+  }
+
+  /**
+   * Another instance (or this one) is about to change a user's balance: give back the free part of
+   * this instance's holds for that user, write back what was spent, take no new hold for a while,
+   * and say so. `message` is `<nonce>:<user id>`.
+   */
+  private async releaseUserHolds(message: string): Promise<void> {
+    const [nonce, user] = message.split(':');
+    this.book.releaseUser(Number(user), Date.now() + HOLDS_BLOCKED_MS);
+    await this.flush();
+    // Not acknowledged when the write-back failed: the administrator's change waits, then is checked by the database anyway.
+    if (this.pending) return;
+    await this.bus.publish(HOLDS_RELEASED_TOPIC, `${nonce}:${this.instanceId}`);
   }
 
   /**
@@ -101,6 +124,12 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
    * Says which of user or token could not cover it; then nothing was taken.
    */
   async preConsume(userId: number, tokenId: number, quota: number, holdFloor: number): Promise<Reservation | 'user' | 'token'> {
+    if (this.book.holdsBlocked(userId, Date.now())) {
+      const no = ++this.reservationNo;
+      const result = await this.reserve(userId, tokenId, quota, no, 0, false);
+      if (result === RESERVED_DIRECTLY) return { quota, no };
+      return result === USER_SHORT ? 'user' : 'token';
+    }
     const hold = Math.max(quota * HOLD_REQUESTS, holdFloor);
     for (;;) {
       const account = this.book.account(userId, tokenId);
