@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type Redis from 'ioredis';
@@ -5,13 +6,19 @@ import { RedisService } from '../redis/redis.service';
 
 type Handler = (message: string) => void;
 
+/** Each published message starts with its sender's origin id (hex, this long) and a colon. */
+const ORIGIN_LENGTH = 12;
+
 /**
  * Messages every instance of the deployment receives at once (DESIGN.md §7): Redis pub/sub when
- * REDIS_URL is set, an in-process emitter otherwise (one instance, nothing to tell).
+ * REDIS_URL is set, an in-process emitter otherwise (one instance, nothing to tell). The sending
+ * instance hears its own message before publish returns, not when Redis echoes it back (which it
+ * ignores): a change an instance made is in its caches by the time it answers the request.
  */
 @Injectable()
 export class ClusterBus implements OnModuleDestroy {
   private readonly local = new EventEmitter();
+  private readonly origin = randomBytes(ORIGIN_LENGTH / 2).toString('hex');
   private subscriber?: Redis;
 
   constructor(private readonly redis: RedisService) {
@@ -27,7 +34,8 @@ export class ClusterBus implements OnModuleDestroy {
       this.local.emit(name, message);
       return;
     }
-    await this.redis.client.publish(this.channel(name), message);
+    this.local.emit(this.channel(name), message);
+    await this.redis.client.publish(this.channel(name), `${this.origin}:${message}`);
   }
 
   async subscribe(name: string, handler: Handler): Promise<void> {
@@ -37,7 +45,10 @@ export class ClusterBus implements OnModuleDestroy {
     }
     if (!this.subscriber) {
       this.subscriber = this.redis.connect();
-      this.subscriber.on('message', (channel: string, message: string) => this.local.emit(channel, message));
+      this.subscriber.on('message', (channel: string, raw: string) => {
+        if (raw.startsWith(this.origin)) return; // heard already, when it was published
+        this.local.emit(channel, raw.slice(ORIGIN_LENGTH + 1));
+      });
     }
     this.local.on(this.channel(name), handler);
     await this.subscriber.subscribe(this.channel(name));
