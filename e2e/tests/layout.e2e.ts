@@ -91,12 +91,14 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 const LIST_PAGES: Array<{ name: string; path: string; ready: string; keyHeaders: string[] }> = [
   { name: 'token', path: '/token', ready: '我的令牌', keyHeaders: ['名称', '状态'] },
   { name: 'channel', path: '/channel', ready: '管理渠道', keyHeaders: ['ID', '名称'] },
+  { name: 'user', path: '/user', ready: '管理用户', keyHeaders: ['ID', '用户名'] },
   { name: 'log', path: '/log', ready: '日志', keyHeaders: ['时间'] },
   { name: 'pricing', path: '/pricing', ready: '模型价格', keyHeaders: ['模型名称'] },
   { name: 'model-manage', path: '/model-manage', ready: '模型管理', keyHeaders: ['模型'] },
   { name: 'model-check', path: '/model-check', ready: '任务队列', keyHeaders: ['队列'] },
   { name: 'playground', path: '/playground', ready: '发送', keyHeaders: [] },
   { name: 'setting', path: '/setting', ready: '当前余额', keyHeaders: [] },
+  { name: 'customer-connect', path: '/customer-connect', ready: '用户联系列表', keyHeaders: ['姓名', '手机号'] },
 ];
 
 describe('layout at desktop and phone sizes', () => {
@@ -118,6 +120,8 @@ describe('layout at desktop and phone sizes', () => {
     for (const name of ['生产环境令牌', '一个名字相当长的测试令牌，用于检查折行']) {
       expect((await post(page, '/api/token/', { name, unlimited_quota: true })).success).toBe(true);
     }
+    const contact = { name: '欧阳明远', phone: '13800138000', company: '华东某某人工智能数据科技有限公司', remark: '需要十万条中文医疗问答数据，含多轮对话与专家标注，请尽快联系' };
+    expect((await post(page, '/api/customer_connect/', contact)).success).toBe(true);
   });
   afterAll(async () => {
     await product?.stop();

@@ -2,10 +2,27 @@ import { InitialAccounts1763776800000 } from './1763776800000-initial-accounts';
 import { TokensChannelsAbilities1763870400000 } from './1763870400000-tokens-channels-abilities';
 import { Logs1763956800000 } from './1763956800000-logs';
 import { QuotaFunctions1764043200000 } from './1764043200000-quota-functions';
-import { QuotaHolds1764216000000 } from './1764216000000-quota-holds';
 import { Heartbeats1764129600000 } from './1764129600000-heartbeats';
+import { QuotaHolds1764216000000 } from './1764216000000-quota-holds';
 import { DurableReservations1764302400000 } from './1764302400000-durable-reservations';
 import { AdminQuota1764345600000 } from './1764345600000-admin-quota';
+import { UserAdmin1764388800000 } from './1764388800000-user-admin';
+import { EmailAuth1764475200000 } from './1764475200000-email-auth';
+import { OAuthBindings1764561600000 } from './1764561600000-oauth-bindings';
+import { CustomerConnect1764648000000 } from './1764648000000-customer-connect';
 
-/** Every migration, oldest first. A new migration is added at the end of this list. */
-export const migrations = [InitialAccounts1763776800000, TokensChannelsAbilities1763870400000, Logs1763956800000, QuotaFunctions1764043200000, Heartbeats1764129600000, QuotaHolds1764216000000, DurableReservations1764302400000, AdminQuota1764345600000];
+/** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
+export const migrations = [
+  InitialAccounts1763776800000,
+  TokensChannelsAbilities1763870400000,
+  Logs1763956800000,
+  QuotaFunctions1764043200000,
+  Heartbeats1764129600000,
+  QuotaHolds1764216000000,
+  DurableReservations1764302400000,
+  AdminQuota1764345600000,
+  UserAdmin1764388800000,
+  EmailAuth1764475200000,
+  OAuthBindings1764561600000,
+  CustomerConnect1764648000000,
+];

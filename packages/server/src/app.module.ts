@@ -13,9 +13,12 @@ import { throttlerOptions } from './common/throttle';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
+import { CustomerConnectModule } from './customer-connect/customer-connect.module';
 import { DatabaseModule } from './database/database.module';
+import { EmailAuthModule } from './email-auth/email-auth.module';
 import { JobsModule } from './jobs/jobs.module';
 import { ModelHealthModule } from './model-health/model-health.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { OptionsModule } from './options/options.module';
 import { OutboundModule } from './outbound/outbound.module';
 import { PricingModule } from './pricing/pricing.module';
@@ -50,12 +53,15 @@ export class AppModule {
         // Before the first module that imports ChannelsModule (UsersModule): Nest registers routes in
         // the order modules are found, and GET api/channel/test must not reach ChannelsModule's GET :id.
         ChannelOpsModule,
+        EmailAuthModule,
         UsersModule,
+        OAuthModule,
         StatusModule,
         UpdatesModule,
         TokensModule,
         ChannelsModule,
         PricingModule,
+        CustomerConnectModule,
         RelayModule,
       ],
       providers: [

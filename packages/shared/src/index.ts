@@ -7,3 +7,4 @@ export * from './option-rules';
 export * from './statuses';
 export * from './channel-models';
 export * from './default-ratios';
+export * from './contact-form';

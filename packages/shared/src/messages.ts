@@ -7,3 +7,7 @@ export const MSG_LOGIN_REQUIRED = '请先登录以访问该页面';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
 export const USERNAME_MAX_LENGTH = 20;
+/** User management (spec 2 §8). */
+export const MSG_USER_CREATED = '用户账户创建成功！';
+export const MSG_USER_UPDATED = '用户信息更新成功！';
+export const MSG_OPERATION_DONE = '操作成功完成！';

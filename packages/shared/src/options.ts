@@ -69,6 +69,8 @@ const DEFINITIONS = {
   LinuxDOOAuthEnabled: bool(false),
   LinuxDOClientId: str(),
   LinuxDOClientSecret: secret(),
+  // LinuxDO trust levels run 0 (new) to 4 (leader); sign-in and binding below this level are refused.
+  LinuxDOMinimumTrustLevel: int(0, 0),
   // Turnstile. Every key ending in Key is kept out of the option list; the site key is still published
   // in /api/status, where the widget needs it.
   TurnstileCheckEnabled: bool(false),

@@ -21,3 +21,18 @@ export const DEFAULT_MODEL_REQ_LIMIT = { rpd: 100, rpm: 10, tpd: 10000, tpm: 20 
 /** Row priority and weight bounds of the channel list (spec 2 §5). */
 export const CHANNEL_PRIORITY_MIN = -999;
 export const CHANNEL_WEIGHT_MIN = 0;
+
+/**
+ * Customer contact request status (spec 2 §4 gives the values of the same-shaped request status;
+ * the labels are ours). A submission starts pending; an administrator sets any of them.
+ */
+export const CUSTOMER_CONNECT_STATUS = { PENDING: 0, PROCESSING: 1, COMPLETED: 2, REJECTED: 3 } as const;
+export type CustomerConnectStatus = (typeof CUSTOMER_CONNECT_STATUS)[keyof typeof CUSTOMER_CONNECT_STATUS];
+
+/** The labels of the list page's tags and dropdowns, in status order. */
+export const CUSTOMER_CONNECT_STATUS_LABELS: Record<CustomerConnectStatus, string> = {
+  0: '待处理',
+  1: '处理中',
+  2: '已完成',
+  3: '已拒绝',
+};

@@ -48,6 +48,21 @@ describe('access rules', () => {
         'POST /api/user/login',
         'POST /api/user/logout',
         'POST /api/user/register',
+        // E-mail codes and password reset (email-auth): strict throttle, Turnstile when enabled.
+        'GET /api/verification',
+        'GET /api/reset_password',
+        'POST /api/user/reset',
+        // The data market's custom-data request form (spec 3 §2.1), open to visitors; throttled per address.
+        'POST /api/customer_connect/',
+        // Third-party sign-in (oauth): the state, the authorize redirects and the sign-ins; the binding
+        // routes need a user, GET /api/oauth/{github,linuxdo} binds only with a state issued to one.
+        'GET /api/oauth/state',
+        'GET /api/oauth/github/authorize',
+        'GET /api/oauth/linuxdo/authorize',
+        'GET /api/oauth/github',
+        'GET /api/oauth/linuxdo',
+        'GET /api/oauth/wechat',
+        'GET /api/oauth/telegram/login',
         // Public to the session guard, authenticated by its sk- token. The relay's POST endpoints
         // are not Nest routes: RelayFrontDoor serves them, each call checked by its sk- token
         // (relay.spec.ts covers calls without or with a wrong token).

@@ -13,8 +13,8 @@ export type ProcessRole = 'all' | 'api' | 'worker';
  * Channel base URLs follow the ChannelPrivateAddressEnabled option; the others are named in
  * OUTBOUND_ALLOW_PRIVATE to reach loopback and private addresses.
  */
-export type OutboundPurpose = 'channel' | 'webhook';
-const ENV_OUTBOUND_PURPOSES: readonly OutboundPurpose[] = ['webhook'];
+export type OutboundPurpose = 'channel' | 'webhook' | 'oauth' | 'turnstile';
+const ENV_OUTBOUND_PURPOSES: readonly OutboundPurpose[] = ['webhook', 'oauth', 'turnstile'];
 
 /** The validated runtime configuration every module reads (never process.env directly). */
 export interface AppConfig {
@@ -35,6 +35,19 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Purposes whose outbound requests may reach loopback and private addresses (OUTBOUND_ALLOW_PRIVATE). */
   outboundAllowPrivate: OutboundPurpose[];
+  /** Where the third-party sign-in providers live (docs/configuration.md); overridden to point tests at local stand-ins. */
+  oauthEndpoints: OAuthEndpoints;
+  /** Cloudflare Turnstile's siteverify address (TURNSTILE_VERIFY_URL); tests point it at a local stand-in. */
+  turnstileVerifyUrl: string;
+}
+
+export interface OAuthEndpoints {
+  /** GitHub's web host: /login/oauth/authorize and /login/oauth/access_token. */
+  githubOAuth: string;
+  /** GitHub's REST API: /user. */
+  githubApi: string;
+  /** LinuxDO Connect: /oauth2/authorize, /oauth2/token and /api/user. */
+  linuxdo: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -122,5 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: { api: dto.RATE_LIMIT_API ?? 600, auth: dto.RATE_LIMIT_AUTH ?? 10 },
     logLevel: dto.LOG_LEVEL ?? 'log',
     outboundAllowPrivate: parseOutboundAllowPrivate(dto.OUTBOUND_ALLOW_PRIVATE),
+    oauthEndpoints: {
+      githubOAuth: (dto.GITHUB_OAUTH_BASE_URL ?? 'https://github.com').replace(/\/+$/, ''),
+      githubApi: (dto.GITHUB_API_BASE_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+      linuxdo: (dto.LINUXDO_OAUTH_BASE_URL ?? 'https://connect.linux.do').replace(/\/+$/, ''),
+    },
+    turnstileVerifyUrl: dto.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   };
 }

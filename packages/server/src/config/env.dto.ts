@@ -70,4 +70,20 @@ export class EnvDto {
   @IsOptional()
   @IsString()
   OUTBOUND_ALLOW_PRIVATE?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'GITHUB_OAUTH_BASE_URL must be an http(s) URL' })
+  GITHUB_OAUTH_BASE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'GITHUB_API_BASE_URL must be an http(s) URL' })
+  GITHUB_API_BASE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'LINUXDO_OAUTH_BASE_URL must be an http(s) URL' })
+  LINUXDO_OAUTH_BASE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'TURNSTILE_VERIFY_URL must be an http(s) URL' })
+  TURNSTILE_VERIFY_URL?: string;
 }

@@ -3,6 +3,7 @@ import { ChannelLimitsModule } from '../channel-limits/channel-limits.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { LogsModule } from '../logs/logs.module';
 import { TokensModule } from '../tokens/tokens.module';
+import { UsersModule } from '../users/users.module';
 import { AutoDisableService } from './auto-disable.service';
 import { BillingModule } from './billing/billing.module';
 import { PriceService } from './billing/price.service';
@@ -18,7 +19,7 @@ import { TokenRateLimiter } from './token-rate-limiter';
 import { UpstreamClient } from './upstream.client';
 
 @Module({
-  imports: [BillingModule, ChannelLimitsModule, ChannelsModule, LogsModule, TokensModule],
+  imports: [BillingModule, ChannelLimitsModule, ChannelsModule, LogsModule, TokensModule, UsersModule],
   controllers: [RelayController, PlaygroundController],
   providers: [
     RelayService,

@@ -7,6 +7,7 @@ import { hashToken } from '../auth/hash-token';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
 import { TokenEvents } from '../tokens/token-events';
+import { UserEvents } from '../users/user-events';
 import type { RelayCaller } from './relay-context';
 import { RelayError } from './relay-error';
 import { headerOf } from './relay-request';
@@ -33,7 +34,8 @@ interface TokenRow {
 
 /**
  * How long a token row is reused without asking the database. Changes made through the console
- * reach every instance at once (TokenEvents); the time bounds anything else (a ban by SQL).
+ * reach every instance at once (TokenEvents for the token, UserEvents for its owner's status and
+ * group); the time bounds anything else (a ban by SQL).
  * Quota is not trusted from here: the reservation checks it in the database.
  */
 const CACHE_TTL_MS = 5_000;
@@ -85,14 +87,16 @@ export class TokenAuthService implements OnModuleInit {
     private readonly db: PoolDb,
     private readonly options: OptionsService,
     private readonly events: TokenEvents,
+    private readonly userEvents: UserEvents,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.events.onChange((tokenId) => this.forget(tokenId));
+    await this.events.onChange((tokenId) => this.forget((row) => row.id === tokenId));
+    await this.userEvents.onChange((userId) => this.forget((row) => row.user_id === userId));
   }
 
-  private forget(tokenId: number): void {
-    for (const [hash, entry] of this.cache) if (entry.row.id === tokenId) this.cache.delete(hash);
+  private forget(matches: (row: TokenRow) => boolean): void {
+    for (const [hash, entry] of this.cache) if (matches(entry.row)) this.cache.delete(hash);
   }
 
   /** The token row for a key hash: from the cache while fresh, else from the database. */

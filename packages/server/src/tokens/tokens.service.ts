@@ -4,6 +4,7 @@ import { renderQuota, TOKEN_BATCH_SUFFIX_LENGTH, TOKEN_NEVER_EXPIRES, TOKEN_STAT
 import { EntityManager, Repository } from 'typeorm';
 import { hashToken } from '../auth/hash-token';
 import { BusinessError } from '../common/business.error';
+import { containsPattern } from '../common/contains-pattern';
 import { nowSeconds } from '../common/time';
 import { SecretBox } from '../crypto/secret-box';
 import { OptionsService } from '../options/options.service';
@@ -61,9 +62,6 @@ const givenFields = (dto: TokenFieldsDto): Partial<TokenFields> =>
 
 const storedFields = (token: TokenEntity): TokenFields =>
   Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, token[field]])) as TokenFields;
-
-/** A LIKE pattern matching `text` literally anywhere (backslash is PostgreSQL's default escape). */
-const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * Users' API tokens (spec 2 §3–§5, docs/console-api.md "Tokens"). Every query is limited to the

@@ -52,6 +52,10 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 64 })
   group: string;
 
+  /** The administrators' note on the user (user management page); never shown to the user. */
+  @Column({ type: 'varchar', length: 255 })
+  remark: string;
+
   @Column({ type: 'varchar', length: 32, nullable: true })
   aff_code: string | null;
 

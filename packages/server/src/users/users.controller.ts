@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Access } from '../auth/access.decorator';
@@ -6,8 +6,8 @@ import { AuthenticatedRequest, CurrentUser } from '../auth/current-user.decorato
 import { SessionCookies } from '../auth/session-cookies';
 import { AbilitiesService } from '../channels/abilities.service';
 import { WithMessage } from '../common/envelope.interceptor';
-import { IdPipe } from '../common/int-range';
 import { STRICT_THROTTLE } from '../common/throttle';
+import { TurnstileGuard } from '../email-auth/turnstile.guard';
 import { AffTransferDto } from './dto/aff-transfer.dto';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
@@ -28,6 +28,7 @@ export class UsersController {
   @Post('login')
   @Access('public')
   @Throttle(STRICT_THROTTLE)
+  @UseGuards(TurnstileGuard)
   async login(@Body() dto: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView> {
     const user = await this.users.verifyLogin(dto);
     await this.cookies.startSession(request, response, user.id);
@@ -45,6 +46,7 @@ export class UsersController {
   @Post('register')
   @Access('public')
   @Throttle(STRICT_THROTTLE)
+  @UseGuards(TurnstileGuard)
   async register(@Body() dto: RegisterDto): Promise<WithMessage<null>> {
     await this.users.register(dto);
     return new WithMessage('注册成功！');
@@ -93,12 +95,5 @@ export class UsersController {
   @Get('self/groups')
   groups(@CurrentUser() user: UserEntity): Record<string, string> {
     return this.users.usableGroups(user);
-  }
-
-  /** Another user's profile, for admins (the log page's user popup). Declared last: ':id' matches any path. */
-  @Get(':id')
-  @Access('admin')
-  byId(@Param('id', new IdPipe('用户不存在')) id: number): Promise<UserView> {
-    return this.users.viewById(id);
   }
 }

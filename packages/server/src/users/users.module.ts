@@ -1,15 +1,21 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
+import { EmailAuthModule } from '../email-auth/email-auth.module';
+import { BillingModule } from '../relay/billing/billing.module';
 import { RootBootstrap } from './root-bootstrap';
+import { UserAdminController } from './user-admin.controller';
+import { UserAdminService } from './user-admin.service';
+import { UserEvents } from './user-events';
 import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), ChannelsModule],
-  controllers: [UsersController],
-  providers: [UsersService, RootBootstrap],
-  exports: [UsersService],
+  imports: [TypeOrmModule.forFeature([UserEntity]), ChannelsModule, EmailAuthModule, BillingModule],
+  // UserAdminController after UsersController: its GET :id must not catch GET self, token, aff, models.
+  controllers: [UsersController, UserAdminController],
+  providers: [UsersService, RootBootstrap, UserAdminService, UserEvents],
+  exports: [UsersService, UserEvents],
 })
 export class UsersModule {}

@@ -2,17 +2,18 @@ import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MSG_PASSWORD_MISMATCH, renderQuota, ROLE_COMMON, ROOT_USER_ID, USER_STATUS_ENABLED } from '@gw/shared';
-import { isEmail } from 'class-validator';
 import { EntityManager, IsNull, QueryFailedError, Repository } from 'typeorm';
 import { hashToken, randomToken } from '../auth/hash-token';
 import { SessionsService } from '../auth/sessions.service';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
+import { EmailClaim, EmailVerificationService, MSG_EMAIL_CODE_REQUIRED } from '../email-auth/email-verification.service';
 import { OptionsService } from '../options/options.service';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { UserEntity } from './user.entity';
+import { UserEvents } from './user-events';
 import { toUserView, UserView } from './user.view';
 
 const LOGIN_FAILED = '用户名或密码错误，或用户已被封禁';
@@ -20,7 +21,11 @@ const INVITE_CODE_MISSING = '本站采用邀请制，注册需要填写邀请码
 const INVITE_CODE_INVALID = '邀请码无效，请向邀请人确认';
 const AFF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
-const isUniqueViolation = (error: unknown) => error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505';
+/** What an account is created with; the rest takes the defaults of insertUser. */
+export type NewUserFields = Pick<UserEntity, 'username' | 'password_hash'> &
+  Partial<Pick<UserEntity, 'display_name' | 'email' | 'github_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id'>>;
+
+export const isUniqueViolation = (error: unknown) => error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505';
 
 /** Accounts: registration, password login, the own profile, access token and invitation rewards. */
 @Injectable()
@@ -29,6 +34,8 @@ export class UsersService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly options: OptionsService,
     private readonly sessions: SessionsService,
+    private readonly verification: EmailVerificationService,
+    private readonly events: UserEvents,
   ) {}
 
   async register(dto: RegisterDto): Promise<void> {
@@ -37,30 +44,38 @@ export class UsersService {
     if (dto.password2 !== undefined && dto.password2 !== dto.password) throw new BusinessError(MSG_PASSWORD_MISMATCH);
     const inviteOnly = this.options.getBoolean('InviteOnlyRegisterEnabled');
     if (inviteOnly && !dto.aff_code) throw new BusinessError(INVITE_CODE_MISSING);
-    const email = dto.email ?? '';
-    if (this.options.getBoolean('EmailVerificationEnabled')) {
-      if (!email || !dto.verification_code) throw new BusinessError('管理员开启了邮箱验证，请输入邮箱地址和验证码');
-      if (!isEmail(email)) throw new BusinessError('邮箱地址格式不正确');
-      // Codes are sent and stored by the e-mail feature; none can be valid before it exists.
-      throw new BusinessError('验证码错误或已过期');
-    }
-
+    const verify = this.options.getBoolean('EmailVerificationEnabled');
+    if (verify && (!dto.email || !dto.verification_code)) throw new BusinessError(MSG_EMAIL_CODE_REQUIRED);
     const passwordHash = await hashPassword(dto.password);
-    await this.users.manager.transaction(async (manager) => {
-      const inviter = dto.aff_code ? await manager.findOneBy(UserEntity, { aff_code: dto.aff_code, deleted_at: IsNull() }) : null;
-      // Open registration ignores an unknown code; under invitation only a code of an active account admits.
+    // An address is stored only once its code proves it: an unproven one could claim another's mailbox (and its resets).
+    if (!verify) {
+      await this.createUser({ username: dto.username, password_hash: passwordHash }, dto.aff_code);
+      return;
+    }
+    await this.verification.withVerifiedEmail(dto.email!, dto.verification_code!, (email, claim) =>
+      this.createUser({ username: dto.username, password_hash: passwordHash, email }, dto.aff_code, claim),
+    );
+  }
+
+  /**
+   * Creates an account, by password or through a third-party sign-in: the registration switch, the
+   * invitation rule (under invitation only, `affCode` must be an active account's code; otherwise an
+   * unknown code is ignored), the new-user and invitation quotas and the inviter's reward.
+   */
+  async createUser(fields: NewUserFields, affCode: string | undefined, claimEmail?: EmailClaim): Promise<UserEntity> {
+    if (!this.options.getBoolean('RegisterEnabled')) throw new BusinessError('管理员关闭了新用户注册');
+    const inviteOnly = this.options.getBoolean('InviteOnlyRegisterEnabled');
+    if (inviteOnly && !affCode) throw new BusinessError(INVITE_CODE_MISSING);
+    return this.users.manager.transaction(async (manager) => {
+      // A verified address (registration with a code) is claimed first: any later refusal gives the code back.
+      await claimEmail?.(manager);
+      const inviter = affCode ? await manager.findOneBy(UserEntity, { aff_code: affCode, deleted_at: IsNull() }) : null;
       if (inviteOnly && inviter?.status !== USER_STATUS_ENABLED) throw new BusinessError(INVITE_CODE_INVALID);
-      const taken = await manager.exists(UserEntity, { where: { username: dto.username, deleted_at: IsNull() } });
+      // A deregistered account keeps its name (uq_users_username).
+      const taken = await manager.exists(UserEntity, { where: { username: fields.username } });
       if (taken) throw new BusinessError('用户名已存在');
       const quota = this.options.getNumber('QuotaForNewUser') + (inviter ? this.options.getNumber('QuotaForInvitee') : 0);
-      await this.insertUser(manager, {
-        username: dto.username,
-        password_hash: passwordHash,
-        display_name: dto.username,
-        email,
-        quota,
-        inviter_id: inviter?.id ?? null,
-      });
+      const user = await this.insertUser(manager, { display_name: fields.username, ...fields, quota, inviter_id: inviter?.id ?? null });
       if (inviter) {
         const reward = this.options.getNumber('QuotaForInviter');
         await manager
@@ -71,8 +86,11 @@ export class UsersService {
           .setParameter('reward', reward)
           .execute();
       }
+      return user;
     }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new BusinessError('用户名已存在');
+      // A third-party id taken meanwhile (uq_users_<provider>_id_live) is reported by the caller, which knows the provider's name.
+      const constraint = ((error as QueryFailedError).driverError as { constraint?: string } | undefined)?.constraint ?? '';
+      if (isUniqueViolation(error) && !constraint.endsWith('_id_live')) throw new BusinessError('用户名已存在');
       throw error;
     });
   }
@@ -127,12 +145,6 @@ export class UsersService {
     return toUserView(user);
   }
 
-  async viewById(id: number): Promise<UserView> {
-    const user = await this.users.findOneBy({ id, deleted_at: IsNull() });
-    if (!user) throw new BusinessError('用户不存在');
-    return toUserView(user);
-  }
-
   async changePassword(user: UserEntity, password: string, keepSessionId?: string): Promise<void> {
     await this.users.update({ id: user.id }, { password_hash: await hashPassword(password) });
     // Other browsers signed in with the old password are signed out.
@@ -143,6 +155,7 @@ export class UsersService {
     if (user.id === ROOT_USER_ID) throw new BusinessError('不能删除超级管理员账户');
     await this.users.update({ id: user.id }, { deleted_at: nowSeconds(), access_token_hash: null, aff_code: null });
     await this.sessions.closeAllOf(user.id);
+    await this.events.changed(user.id);
   }
 
   /** A new system access token; the previous one stops working. Only its hash is kept. */

@@ -4,19 +4,30 @@ import type { User } from '@/stores/user';
 /** Third-party sign-in calls of spec 1 §7. */
 export type OAuthProvider = 'github' | 'linuxdo';
 
+/** What Telegram's Login Widget hands to its `data-onauth` callback. */
+export interface TelegramAuthData {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+  auth_date: number;
+  hash: string;
+}
+
 export const getOAuthState = (aff?: string) => http.get<string>('/api/oauth/state', { aff });
-export const wechatLogin = (code: string) => http.get<User>('/api/oauth/wechat', { code });
+export const wechatLogin = (code: string, aff?: string) => http.get<User>('/api/oauth/wechat', { code, aff });
 /** Reply message 'bind' means an account was bound; otherwise data is the signed-in user. */
 export const oauthCallback = (type: string, code: string, state: string) =>
   http.get<User>(`/api/oauth/${encodeURIComponent(type)}`, { code, state });
+export const telegramLogin = (data: TelegramAuthData, aff?: string) =>
+  http.get<User>('/api/oauth/telegram/login', { ...data, aff });
+export const telegramBind = (data: TelegramAuthData) => http.get<null>('/api/oauth/telegram/bind', { ...data });
 
-/** The providers' public authorize pages (their documented OAuth entry points). */
-export function authorizeUrl(provider: OAuthProvider, clientId: string, state: string): string {
-  const query = new URLSearchParams({ client_id: clientId, state });
-  if (provider === 'github') {
-    query.set('scope', 'user:email');
-    return `https://github.com/login/oauth/authorize?${query}`;
-  }
-  query.set('response_type', 'code');
-  return `https://connect.linux.do/oauth2/authorize?${query}`;
+/**
+ * The server's redirect to the provider's authorize page for this state: the server knows the
+ * provider's address, the client id and the callback address registered with the provider.
+ */
+export function authorizeUrl(provider: OAuthProvider, state: string): string {
+  return `/api/oauth/${provider}/authorize?${new URLSearchParams({ state })}`;
 }

@@ -16,7 +16,9 @@ export interface RegisterForm {
   aff_code?: string;
 }
 
-export const login = (form: LoginForm) => http.post<User>('/api/user/login', form);
+/** `turnstile` only when the status has turnstile_check on (the server then refuses a login without it). */
+export const login = (form: LoginForm, turnstile?: string) =>
+  http.post<User>('/api/user/login', form, turnstile ? { turnstile } : undefined);
 export const logout = () => http.post<null>('/api/user/logout');
 export const register = (form: RegisterForm, turnstile = '') =>
   http.post<null>('/api/user/register', form, { turnstile });

@@ -1,6 +1,7 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { ROUTES, type AppRoute } from '@/routes/route-table';
 import { PAGES } from '@/routes/pages';
+import { RootRedirect } from '@/routes/root-redirect';
 import { RouteGate } from '@/routes/route-gate';
 import { BareLayout } from '@/layout/bare-layout';
 import { ShellLayout } from '@/layout/shell-layout';
@@ -25,7 +26,7 @@ function renderRoute(route: AppRoute) {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<Navigate to="/entry" replace />} />
+      <Route path="/" element={<RootRedirect />} />
       <Route element={<BareLayout />}>{ROUTES.filter((route) => route.bare).map(renderRoute)}</Route>
       <Route element={<ShellLayout />}>
         {ROUTES.filter((route) => !route.bare).map(renderRoute)}

@@ -16,10 +16,12 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   token: lazy(() => import('@/pages/token')),
   channel: lazy(() => import('@/pages/channel')),
   channelEdit: lazy(() => import('@/pages/channel/edit')),
+  user: lazy(() => import('@/pages/user')),
   modelManage: lazy(() => import('@/pages/model-manage')),
   modelCheck: lazy(() => import('@/pages/model-check')),
   log: lazy(() => import('@/pages/log')),
   pricing: lazy(() => import('@/pages/pricing')),
   playground: lazy(() => import('@/pages/playground')),
+  customerConnect: lazy(() => import('@/pages/customer-connect')),
   placeholder: lazy(() => import('@/pages/placeholder')),
 };

@@ -13,6 +13,12 @@ describe('route table', () => {
     expect(route?.menu?.label).toBe(label);
   });
 
+  it.each(['/user', '/user/edit/5', '/user/edit'])('serves %s with the user page, to admins', (path) => {
+    const route = findRoute(path);
+    expect(route?.page).toBe('user');
+    expect(route?.access).toBe('admin');
+  });
+
   it.each(['/login', '/register', '/reset', '/user/reset', '/entry'])('shows %s without the sidebar shell', (path) => {
     expect(findRoute(path)?.bare).toBe(true);
   });

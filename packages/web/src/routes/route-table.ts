@@ -43,11 +43,13 @@ export type PageKey =
   | 'token'
   | 'channel'
   | 'channelEdit'
+  | 'user'
   | 'modelManage'
   | 'modelCheck'
   | 'log'
   | 'pricing'
   | 'playground'
+  | 'customerConnect'
   | 'placeholder';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
@@ -113,13 +115,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/token', access: 'user', page: 'token', menu: system('令牌', IconSafe) },
   admin('/redemption', system('兑换码', IconGift)),
   user('/topup', system('钱包', IconWechatpay)),
-  admin('/user', system('用户管理', IconUserGroup)),
+  { path: '/user', access: 'admin', page: 'user', menu: system('用户管理', IconUserGroup) },
   { path: '/log', access: 'user', page: 'log', menu: system('日志', IconList) },
   admin('/detail', system('数据看板', IconDashboard, 'enable_data_export')),
   admin('/monitor', system('监控面板', IconDesktop, 'enable_monitor_data')),
   user('/midjourney', system('绘图', IconImage, 'enable_drawing')),
   admin('/statistics', system('计费管理', IconCode)),
-  admin('/customer-connect', system('用户联系列表', IconPhone)),
+  { path: '/customer-connect', access: 'admin', page: 'customerConnect', menu: system('用户联系列表', IconPhone) },
   { path: '/setting', access: 'user', page: 'setting', menu: system('设置', IconSettings) },
   { path: '/update', access: 'user', page: 'update', menu: system('更新说明', IconNotification) },
   { path: '/pricing', access: 'user', page: 'pricing', menu: system('模型价格', IconTag) },
@@ -136,8 +138,9 @@ export const ROUTES: readonly AppRoute[] = [
   // Admin, not in the sidebar
   { path: '/channel/add', access: 'admin', page: 'channelEdit' },
   { path: '/channel/edit/:id', access: 'admin', page: 'channelEdit' },
-  admin('/user/edit/:id'),
-  admin('/user/edit'),
+  // The user page with its edit drawer open: another user's, or one's own profile.
+  { path: '/user/edit/:id', access: 'admin', page: 'user' },
+  { path: '/user/edit', access: 'admin', page: 'user' },
 ];
 
 /** Titles of the sidebar groups (the 'main' group has none). */

@@ -1,16 +1,10 @@
-import { USERNAME_MAX_LENGTH } from '@gw/shared';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsValidPassword } from './password.rules';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsValidUsername, trim } from './username.rules';
 
 export class RegisterDto {
-  @Transform(trim)
-  @IsString({ message: '请输入用户名' })
-  @IsNotEmpty({ message: '请输入用户名' })
-  @MaxLength(USERNAME_MAX_LENGTH, { message: `用户名长度不得大于 ${USERNAME_MAX_LENGTH} 位` })
-  @Matches(/^[^\s<>"'&]+$/, { message: '用户名不能包含空格或特殊字符 < > " \' &' })
+  @IsValidUsername()
   username: string;
 
   @IsValidPassword()

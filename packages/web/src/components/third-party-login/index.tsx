@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Button, Divider, Space } from '@arco-design/web-react';
 import { IconGithub, IconWechat } from '@arco-design/web-react/icon';
 import { call } from '@/api/http';
-import { authorizeUrl, getOAuthState, type OAuthProvider } from '@/api/oauth';
+import { telegramLogin, type OAuthProvider, type TelegramAuthData } from '@/api/oauth';
 import type { SiteStatus } from '@/api/status';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { useFinishLogin } from '@/session/use-finish-login';
 import { TelegramLoginWidget } from '@/components/third-party-login/telegram-login-widget';
 import { WechatLoginModal } from '@/components/third-party-login/wechat-login-modal';
+import { openAuthorize } from '@/components/third-party-login/open-authorize';
 
 interface ThirdPartyLoginProps {
   status: SiteStatus | null;
@@ -15,11 +17,17 @@ interface ThirdPartyLoginProps {
 /** GitHub, LinuxDO, WeChat and Telegram sign-in, each only when the server status enables it. */
 export function ThirdPartyLogin({ status }: ThirdPartyLoginProps) {
   const [wechatVisible, setWechatVisible] = useState(false);
+  const finishLogin = useFinishLogin();
   if (!status?.github_oauth && !status?.linuxdo_oauth && !status?.wechat_login && !status?.telegram_oauth) return null;
 
-  const handleOAuth = async (provider: OAuthProvider, clientId = '') => {
-    const state = await call(getOAuthState(localStorage.getItem(STORAGE_KEYS.aff) ?? undefined));
-    if (state) window.open(authorizeUrl(provider, clientId, state));
+  // A new account made through a provider is invited by the code saved from /register?aff= (spec 1 §2.4).
+  const aff = () => localStorage.getItem(STORAGE_KEYS.aff) ?? undefined;
+
+  const handleOAuth = (provider: OAuthProvider) => void openAuthorize(provider, aff());
+
+  const handleTelegramAuth = async (data: TelegramAuthData) => {
+    const user = await call(telegramLogin(data, aff()));
+    if (user) finishLogin(user);
   };
 
   return (
@@ -27,22 +35,22 @@ export function ThirdPartyLogin({ status }: ThirdPartyLoginProps) {
       <Divider orientation="center">第三方登录</Divider>
       <Space wrap size="medium" style={{ width: '100%', justifyContent: 'center' }}>
         {status.github_oauth && (
-          <Button icon={<IconGithub />} onClick={() => handleOAuth('github', status.github_client_id)}>
+          <Button icon={<IconGithub />} onClick={() => handleOAuth('github')}>
             使用 GitHub 登录
           </Button>
         )}
         {status.linuxdo_oauth && (
-          <Button onClick={() => handleOAuth('linuxdo', status.linuxdo_client_id)}>使用 LinuxDO 登录</Button>
+          <Button onClick={() => handleOAuth('linuxdo')}>使用 LinuxDO 登录</Button>
         )}
         {status.wechat_login && (
           <Button icon={<IconWechat />} onClick={() => setWechatVisible(true)}>
             使用微信登录
           </Button>
         )}
-        {status.telegram_oauth && status.telegram_bot_name && <TelegramLoginWidget botName={status.telegram_bot_name} />}
+        {status.telegram_oauth && status.telegram_bot_name && <TelegramLoginWidget botName={status.telegram_bot_name} onAuth={handleTelegramAuth} />}
       </Space>
       {status.wechat_login && (
-        <WechatLoginModal visible={wechatVisible} qrcode={status.wechat_qrcode} onClose={() => setWechatVisible(false)} />
+        <WechatLoginModal visible={wechatVisible} qrcode={status.wechat_qrcode} aff={aff()} onClose={() => setWechatVisible(false)} />
       )}
     </div>
   );

@@ -7,11 +7,13 @@ import { useFinishLogin } from '@/session/use-finish-login';
 interface WechatLoginModalProps {
   visible: boolean;
   qrcode?: string;
+  /** The invitation code a new account is created with. */
+  aff?: string;
   onClose: () => void;
 }
 
 /** Scan the official account QR code, get a code (valid 3 minutes) and sign in with it. */
-export function WechatLoginModal({ visible, qrcode, onClose }: WechatLoginModalProps) {
+export function WechatLoginModal({ visible, qrcode, aff, onClose }: WechatLoginModalProps) {
   const [code, setCode] = useState('');
   const [loading, setLoading] = useState(false);
   const finishLogin = useFinishLogin();
@@ -19,7 +21,7 @@ export function WechatLoginModal({ visible, qrcode, onClose }: WechatLoginModalP
   const handleSubmit = async () => {
     if (!code) return;
     setLoading(true);
-    const user = await call(wechatLogin(code));
+    const user = await call(wechatLogin(code, aff));
     setLoading(false);
     if (user) {
       onClose();

@@ -11,10 +11,15 @@ declare global {
   }
 }
 
+/** Shown when a form is sent before the widget has produced a token (spec 1 §5). */
+export const MSG_TURNSTILE_PENDING = '请稍后几秒重试，Turnstile 正在检查用户环境！';
+
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 let scriptLoading: Promise<void> | undefined;
 
 function loadTurnstile(): Promise<void> {
+  // Already on the page (loaded by another widget or embedded by the site): no second script.
+  if (window.turnstile) return Promise.resolve();
   scriptLoading ??= new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = SCRIPT_URL;

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, Form, Input, Message } from '@arco-design/web-react';
 import { showError } from '@/api/http';
 import { login, type LoginForm as LoginValues } from '@/api/user';
+import { MSG_TURNSTILE_PENDING, TurnstileWidget } from '@/components/turnstile/turnstile-widget';
+import { useStatusStore } from '@/stores/status';
 import { useFinishLogin } from '@/session/use-finish-login';
 
 interface LoginFormProps {
@@ -12,12 +14,19 @@ interface LoginFormProps {
 export function LoginForm({ onCancel }: LoginFormProps) {
   const [form] = Form.useForm<LoginValues>();
   const [loading, setLoading] = useState(false);
+  const [turnstileToken, setTurnstileToken] = useState('');
+  const status = useStatusStore((state) => state.status);
+  const turnstileOn = Boolean(status?.turnstile_check);
   const finishLogin = useFinishLogin();
 
   const handleSubmit = async (values: LoginValues) => {
+    if (turnstileOn && !turnstileToken) {
+      Message.info(MSG_TURNSTILE_PENDING);
+      return;
+    }
     setLoading(true);
     try {
-      const reply = await login(values);
+      const reply = await login(values, turnstileOn ? turnstileToken : undefined);
       if (reply.success) finishLogin(reply.data);
       else Message.error(reply.message || '登录失败');
     } catch (error) {
@@ -35,6 +44,11 @@ export function LoginForm({ onCancel }: LoginFormProps) {
       <Form.Item field="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
         <Input.Password placeholder="密码" autoComplete="current-password" />
       </Form.Item>
+      {turnstileOn && status?.turnstile_site_key && (
+        <Form.Item>
+          <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
+        </Form.Item>
+      )}
       <Button type="primary" htmlType="submit" long loading={loading}>
         登录
       </Button>

@@ -7,6 +7,7 @@ import LoginPage from '@/pages/login';
 import { useStatusStore } from '@/stores/status';
 import { useUserStore } from '@/stores/user';
 import { jsonResponse, makeUser } from '@/test/factories';
+import { fakeTurnstile } from '@/test/turnstile';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -39,6 +40,7 @@ describe(LoginPage.name, () => {
   });
 
   afterEach(() => {
+    delete window.turnstile;
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -70,6 +72,22 @@ describe(LoginPage.name, () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/user/login');
     expect(JSON.parse(String(init!.body))).toEqual({ username: 'bob', password: 'password1' });
+  });
+
+  it('waits for the Turnstile token when the check is on, then sends it with the login', async () => {
+    const info = vi.spyOn(Message, 'info');
+    useStatusStore.setState({ status: { turnstile_check: true, turnstile_site_key: 'site-key' } });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: makeUser({ username: 'bob' }) }));
+    const turnstile = fakeTurnstile();
+    renderLogin();
+    await fillAndSubmit('bob', 'password1');
+    await waitFor(() => expect(info).toHaveBeenCalledWith('请稍后几秒重试，Turnstile 正在检查用户环境！'));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await turnstile.pass('human-token');
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('data market')).toBeTruthy();
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/user/login?turnstile=human-token');
   });
 
   it('goes to the remembered redirect path after sign-in', async () => {

@@ -12,10 +12,8 @@ import {
 import { callOk } from '@/api/http';
 import type { SiteStatus } from '@/api/status';
 import { register, type RegisterForm as RegisterValues } from '@/api/user';
-import { TurnstileWidget } from '@/components/turnstile/turnstile-widget';
+import { MSG_TURNSTILE_PENDING, TurnstileWidget } from '@/components/turnstile/turnstile-widget';
 import { EmailCodeFields } from '@/pages/register/email-code-fields';
-
-const MSG_TURNSTILE_PENDING = '请稍后几秒重试，Turnstile 正在检查用户环境！';
 
 interface RegisterFormProps {
   status: SiteStatus | null;

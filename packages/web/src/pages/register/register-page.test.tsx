@@ -6,6 +6,7 @@ import { Message } from '@arco-design/web-react';
 import RegisterPage from '@/pages/register';
 import { useStatusStore } from '@/stores/status';
 import { jsonResponse } from '@/test/factories';
+import { fakeTurnstile } from '@/test/turnstile';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -37,6 +38,7 @@ describe(RegisterPage.name, () => {
   });
 
   afterEach(() => {
+    delete window.turnstile;
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -89,6 +91,32 @@ describe(RegisterPage.name, () => {
     expect(screen.getByPlaceholderText('输入邮箱地址')).toBeTruthy();
     expect(screen.getByPlaceholderText('输入验证码')).toBeTruthy();
     expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy();
+  });
+
+  it('sends a code with the Turnstile token, counts 30 s down and registers with e-mail and code', async () => {
+    const success = vi.spyOn(Message, 'success');
+    useStatusStore.setState({ status: { email_verification: true, turnstile_check: true, turnstile_site_key: 'site-key', invite_only_register: false } });
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true, message: '', data: null }));
+    const turnstile = fakeTurnstile();
+    renderRegister();
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await turnstile.pass('human-token');
+    await user.type(screen.getByPlaceholderText('输入邮箱地址'), 'alice@example.com');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('验证码发送成功，请检查你的邮箱！'));
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/verification?email=alice%40example.com&turnstile=human-token');
+    expect((screen.getByRole('button', { name: /重新发送 \(30\)/ }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(screen.getByPlaceholderText('输入验证码'), 'K7PX2M');
+    await fillAndSubmit({ username: 'alice', password: 'longenough1', password2: 'longenough1' });
+    expect(await screen.findByText('login page')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[1];
+    expect(String(url)).toBe('/api/user/register?turnstile=human-token');
+    expect(JSON.parse(String(init!.body))).toMatchObject({ username: 'alice', email: 'alice@example.com', verification_code: 'K7PX2M' });
   });
 
   it('blocks submitting while the Turnstile check has no token', async () => {

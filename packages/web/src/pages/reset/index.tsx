@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Message } from '@arco-design/web-react';
 import { callOk } from '@/api/http';
 import { requestPasswordReset } from '@/api/user';
-import { TurnstileWidget } from '@/components/turnstile/turnstile-widget';
+import { MSG_TURNSTILE_PENDING, TurnstileWidget } from '@/components/turnstile/turnstile-widget';
 import { useCountdown } from '@/lib/countdown';
 import { useStatusStore } from '@/stores/status';
 import { AuthPage } from '@/layout/auth-page';
@@ -19,7 +19,7 @@ export default function ResetRequestPage() {
 
   const handleSubmit = async ({ email }: { email: string }) => {
     if (status?.turnstile_check && !turnstileToken) {
-      Message.info('请稍后几秒重试，Turnstile 正在检查用户环境！');
+      Message.info(MSG_TURNSTILE_PENDING);
       return;
     }
     setLoading(true);

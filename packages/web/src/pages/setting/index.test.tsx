@@ -210,6 +210,47 @@ describe('personal tab', () => {
   });
 });
 
+describe('e-mail binding', () => {
+  beforeEach(() => {
+    useUserStore.getState().setUser(makeUser());
+    useStatusStore.getState().setStatus({ email_verification: true });
+  });
+
+  it('sends a code, binds the address with it and says 邮箱账户绑定成功！', async () => {
+    const calls = fakeApi(makeUser(), { 'GET /api/verification': ok(), 'GET /api/oauth/email/bind': ok() });
+    renderAt('/setting');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '绑定邮箱' }));
+    await user.type(screen.getByLabelText('邮箱'), 'alice@example.com');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await within(messages).findByText('请输入邮箱验证码！')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await within(messages).findByText('验证码发送成功，请检查你的邮箱！')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /重新发送 \(30\)/ })).toBeTruthy();
+    await user.type(screen.getByLabelText('验证码'), 'K7PX2M');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+
+    expect(await within(messages).findByText('邮箱账户绑定成功！')).toBeTruthy();
+    const emailCalls = calls.filter((call) => /^\/api\/(verification|oauth\/email)/.test(call.path)).map((call) => call.path);
+    expect(emailCalls).toEqual(['/api/verification?email=alice%40example.com&turnstile=', '/api/oauth/email/bind?email=alice%40example.com&code=K7PX2M']);
+  });
+
+  it("shows the server's refusal and keeps the dialog open", async () => {
+    fakeApi(makeUser(), { 'GET /api/oauth/email/bind': { success: false, message: '邮箱地址已被占用', data: null } });
+    renderAt('/setting');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '绑定邮箱' }));
+    await user.type(screen.getByLabelText('邮箱'), 'taken@example.com');
+    await user.type(screen.getByLabelText('验证码'), 'K7PX2M');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+
+    expect(await within(messages).findByText('邮箱地址已被占用')).toBeTruthy();
+    expect(screen.getByLabelText('验证码')).toBeTruthy();
+    expect(within(messages).queryByText('邮箱账户绑定成功！')).toBeNull();
+  });
+});
+
 describe('operation and system tabs', () => {
   beforeEach(() => {
     useUserStore.getState().setUser(makeUser({ role: 100 }));

@@ -26,6 +26,7 @@ export const OPTION_LABELS: Record<OptionKey, string> = {
   LinuxDOOAuthEnabled: '允许通过 LinuxDO 账户登录和注册',
   LinuxDOClientId: 'LinuxDO Client ID',
   LinuxDOClientSecret: 'LinuxDO Client Secret',
+  LinuxDOMinimumTrustLevel: 'LinuxDO 最低信任等级',
   TurnstileCheckEnabled: '启用 Turnstile 用户校验',
   TurnstileSiteKey: 'Turnstile Site Key',
   TurnstileSecretKey: 'Turnstile Secret Key',

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, List, Message, Space, Typography } from '@arco-design/web-react';
-import { call } from '@/api/http';
-import { authorizeUrl, getOAuthState, type OAuthProvider } from '@/api/oauth';
+import { Button, Card, List, Space, Typography } from '@arco-design/web-react';
 import type { SiteStatus } from '@/api/status';
+import { openAuthorize } from '@/components/third-party-login/open-authorize';
 import { useStatusStore } from '@/stores/status';
 import type { User } from '@/stores/user';
 import { EmailBindModal } from './email-bind-modal';
@@ -24,16 +23,6 @@ interface BindingRow {
   onBind: () => void;
 }
 
-/** Gets a state (GET /api/oauth/state) and opens the provider's authorize page; it returns to /oauth/{provider}/callback. */
-async function startOAuthBind(provider: OAuthProvider, clientId: string | undefined): Promise<void> {
-  if (!clientId) {
-    Message.error('管理员未配置 Client ID');
-    return;
-  }
-  const state = await call(getOAuthState());
-  if (state) window.open(authorizeUrl(provider, clientId, state));
-}
-
 /** Current bindings for e-mail, WeChat, GitHub, Telegram and LinuxDO, with their bind buttons. */
 export function BindingCard({ user, onBound }: BindingCardProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -42,9 +31,9 @@ export function BindingCard({ user, onBound }: BindingCardProps) {
   const rows: BindingRow[] = [
     { name: '邮箱', current: user.email, enabled: status.email_verification, onBind: () => setDialog('email') },
     { name: '微信', current: user.wechat_id && '已绑定', enabled: status.wechat_login, onBind: () => setDialog('wechat') },
-    { name: 'GitHub', current: user.github_id, enabled: status.github_oauth, onBind: () => void startOAuthBind('github', status.github_client_id) },
+    { name: 'GitHub', current: user.github_id, enabled: status.github_oauth, onBind: () => void openAuthorize('github') },
     { name: 'Telegram', current: user.telegram_id, enabled: status.telegram_oauth, onBind: () => setDialog('telegram') },
-    { name: 'LinuxDO', current: user.linux_do_id, enabled: status.linuxdo_oauth, onBind: () => void startOAuthBind('linuxdo', status.linuxdo_client_id) },
+    { name: 'LinuxDO', current: user.linux_do_id, enabled: status.linuxdo_oauth, onBind: () => void openAuthorize('linuxdo') },
   ];
 
   const handleClose = () => setDialog(null);
@@ -76,7 +65,7 @@ export function BindingCard({ user, onBound }: BindingCardProps) {
       />
       <EmailBindModal visible={dialog === 'email'} onClose={handleClose} onBound={onBound} />
       <WeChatBindModal visible={dialog === 'wechat'} qrcode={status.wechat_qrcode} onClose={handleClose} onBound={onBound} />
-      <TelegramBindModal visible={dialog === 'telegram'} botName={status.telegram_bot_name} onClose={handleClose} />
+      <TelegramBindModal visible={dialog === 'telegram'} botName={status.telegram_bot_name} onClose={handleClose} onBound={onBound} />
     </Card>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, Message, Modal } from '@arco-design/web-react';
 import { sendVerificationCode } from '@/api/user';
+import { MSG_TURNSTILE_PENDING, TurnstileWidget } from '@/components/turnstile/turnstile-widget';
+import { useStatusStore } from '@/stores/status';
 import { useCountdown } from '@/lib/countdown';
 import { attempt } from '../request';
 import { MSG_EMAIL_CODE_REQUIRED, MSG_EMAIL_REQUIRED } from './account-rules';
@@ -19,6 +21,8 @@ export function EmailBindModal({ visible, onClose, onBound }: EmailBindModalProp
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [turnstileToken, setTurnstileToken] = useState('');
+  const status = useStatusStore((state) => state.status);
   const countdown = useCountdown(RESEND_SECONDS);
 
   const handleSendCode = async () => {
@@ -26,7 +30,12 @@ export function EmailBindModal({ visible, onClose, onBound }: EmailBindModalProp
       Message.error(MSG_EMAIL_REQUIRED);
       return;
     }
-    if (await attempt(sendVerificationCode(email))) {
+    // The server checks Turnstile on every code request when it is on (docs/console-api.md).
+    if (status?.turnstile_check && !turnstileToken) {
+      Message.info(MSG_TURNSTILE_PENDING);
+      return;
+    }
+    if (await attempt(sendVerificationCode(email, turnstileToken))) {
       Message.success('验证码发送成功，请检查你的邮箱！');
       countdown.start();
     }
@@ -70,6 +79,11 @@ export function EmailBindModal({ visible, onClose, onBound }: EmailBindModalProp
         <Form.Item label="验证码">
           <Input aria-label="验证码" value={code} onChange={setCode} placeholder="输入邮箱验证码" />
         </Form.Item>
+        {status?.turnstile_check && status.turnstile_site_key && (
+          <Form.Item>
+            <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

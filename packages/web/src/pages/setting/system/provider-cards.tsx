@@ -45,7 +45,11 @@ const PROVIDER_CARDS: readonly ProviderCard[] = [
     title: '配置 LinuxDO OAuth',
     hint: (server) => `用以支持通过 LinuxDO 进行登录注册；回调地址填 ${server}/oauth/linuxdo/callback`,
     saveText: '保存 LinuxDO OAuth 设置',
-    fields: [{ option: 'LinuxDOClientId', placeholder: '输入你注册的 LinuxDO OAuth APP 的 ID' }, { option: 'LinuxDOClientSecret' }],
+    fields: [
+      { option: 'LinuxDOClientId', placeholder: '输入你注册的 LinuxDO OAuth APP 的 ID' },
+      { option: 'LinuxDOClientSecret' },
+      { option: 'LinuxDOMinimumTrustLevel', placeholder: '0 到 4，低于此信任等级的账户不能登录或绑定' },
+    ],
   },
 ];
 

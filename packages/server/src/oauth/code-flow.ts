@@ -1,0 +1,69 @@
+import type OAuth2Strategy from 'passport-oauth2';
+import { BusinessError } from '../common/business.error';
+import type { OutboundPolicy } from '../outbound/outbound-policy.service';
+import { sendThroughPolicy } from './provider-http';
+
+/** Who the provider says signed in: its stable account id and a name to show. */
+export interface ProviderAccount {
+  id: string;
+  displayName: string;
+}
+
+/** An OAuth 2 authorization-code provider (GitHub, LinuxDO), as the controller sees it. */
+export interface CodeFlowProvider {
+  /** The label in messages: '该 GitHub 账户已被绑定'. */
+  readonly label: string;
+  /** Throws the provider's "not enabled" message when the administrator has not turned it on. */
+  assertEnabled(): void;
+  authorizeUrl(state: string, redirectUri: string): string;
+  /** Exchanges the code and reads the account; refuses accounts the site's rules exclude. */
+  identify(code: string, redirectUri: string): Promise<ProviderAccount>;
+}
+
+/** The parts of node-oauth's client (a strategy's `_oauth2`) this feature uses. */
+interface NodeOAuth2Client {
+  getAuthorizeUrl(params: Record<string, string>): string;
+  getOAuthAccessToken(
+    code: string,
+    params: Record<string, string>,
+    callback: (error: unknown, accessToken?: string, refreshToken?: string, results?: Record<string, unknown>) => void,
+  ): void;
+}
+
+const clientOf = (strategy: OAuth2Strategy): NodeOAuth2Client => (strategy as unknown as { _oauth2: NodeOAuth2Client })._oauth2;
+
+/** The strategy's OAuth client, its requests sent through the outbound-address policy. */
+export function guardStrategy<S extends OAuth2Strategy>(strategy: S, outbound: OutboundPolicy): S {
+  sendThroughPolicy(clientOf(strategy), outbound);
+  return strategy;
+}
+
+export function authorizeUrlOf(strategy: OAuth2Strategy, params: Record<string, string>): string {
+  return clientOf(strategy).getAuthorizeUrl({ response_type: 'code', ...params });
+}
+
+/**
+ * The code exchange and profile read of a passport strategy, without passport's Express session
+ * plumbing: the state was already checked against our own store (oauth-state.service.ts).
+ */
+export async function exchangeAndLoadProfile<P>(strategy: OAuth2Strategy, label: string, code: string, redirectUri: string): Promise<P> {
+  const accessToken = await new Promise<string>((resolve, reject) => {
+    clientOf(strategy).getOAuthAccessToken(code, { grant_type: 'authorization_code', redirect_uri: redirectUri }, (error, token, _refresh, results) => {
+      // GitHub answers a bad code with HTTP 200 and `error=bad_verification_code` instead of a token.
+      if (error || !token) reject(new BusinessError(`${label} 授权失败：授权码无效或已过期，请重新登录${describe(error ?? results?.error)}`));
+      else resolve(token);
+    });
+  });
+  return new Promise<P>((resolve, reject) => {
+    strategy.userProfile(accessToken, (error, profile) => {
+      if (error || !profile) reject(new BusinessError(`无法从 ${label} 获取用户信息，请稍后重试`));
+      else resolve(profile as P);
+    });
+  });
+}
+
+function describe(error: unknown): string {
+  if (typeof error === 'string') return `（${error.slice(0, 100)}）`;
+  if (error instanceof Error && error.message) return `（${error.message.slice(0, 100)}）`;
+  return '';
+}

@@ -1,0 +1,98 @@
+import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { Access } from '../auth/access.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { SessionCookies } from '../auth/session-cookies';
+import { WithMessage } from '../common/envelope.interceptor';
+import { STRICT_THROTTLE } from '../common/throttle';
+import { UserEntity } from '../users/user.entity';
+import type { UserView } from '../users/user.view';
+import { UsersService } from '../users/users.service';
+import { AuthorizeQueryDto, OAuthCallbackQueryDto, StateQueryDto, WeChatCodeQueryDto } from './dto/oauth-query.dto';
+import { NotCrossSiteGuard } from './not-cross-site.guard';
+import { CodeFlowKind, OAuthService, SignInOutcome } from './oauth.service';
+
+/**
+ * Third-party sign-in (spec 1 §7): GET /api/oauth/state, the GitHub and LinuxDO authorize redirect
+ * and callback, WeChat and Telegram sign-in and binding. GET /api/oauth/email/bind belongs to the
+ * e-mail feature.
+ */
+@Controller('api/oauth')
+@Access('public')
+@UseGuards(NotCrossSiteGuard)
+export class OAuthController {
+  constructor(
+    private readonly oauth: OAuthService,
+    private readonly users: UsersService,
+    private readonly cookies: SessionCookies,
+  ) {}
+
+  @Get('state')
+  state(@Query() query: StateQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<string> {
+    return this.oauth.issueState(request, response, query.aff);
+  }
+
+  /** Where the console sends the sign-in window: the provider's authorize page for this state. */
+  @Get('github/authorize')
+  githubAuthorize(@Query() query: AuthorizeQueryDto, @Req() request: Request, @Res() response: Response): void {
+    response.redirect(302, this.oauth.authorizeUrl('github', query.state, request));
+  }
+
+  @Get('linuxdo/authorize')
+  linuxdoAuthorize(@Query() query: AuthorizeQueryDto, @Req() request: Request, @Res() response: Response): void {
+    response.redirect(302, this.oauth.authorizeUrl('linuxdo', query.state, request));
+  }
+
+  @Get('github')
+  @Throttle(STRICT_THROTTLE)
+  github(@Query() query: OAuthCallbackQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    return this.completeCodeFlow('github', query, request, response);
+  }
+
+  @Get('linuxdo')
+  @Throttle(STRICT_THROTTLE)
+  linuxdo(@Query() query: OAuthCallbackQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    return this.completeCodeFlow('linuxdo', query, request, response);
+  }
+
+  @Get('wechat')
+  @Throttle(STRICT_THROTTLE)
+  async wechat(@Query() query: WeChatCodeQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView> {
+    return this.signIn(await this.oauth.weChatSignIn(query.code, query.aff), request, response);
+  }
+
+  @Get('wechat/bind')
+  @Access('user')
+  async wechatBind(@CurrentUser() user: UserEntity, @Query() query: WeChatCodeQueryDto): Promise<WithMessage<null>> {
+    await this.oauth.weChatBind(user, query.code);
+    return new WithMessage('微信账户绑定成功！');
+  }
+
+  /** The Telegram Login Widget's fields as query parameters (id, first_name, …, auth_date, hash), plus an optional aff. */
+  @Get('telegram/login')
+  @Throttle(STRICT_THROTTLE)
+  async telegramLogin(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView> {
+    return this.signIn(await this.oauth.telegramSignIn(request.query), request, response);
+  }
+
+  @Get('telegram/bind')
+  @Access('user')
+  async telegramBind(@CurrentUser() user: UserEntity, @Req() request: Request): Promise<WithMessage<null>> {
+    await this.oauth.telegramBind(user, request.query);
+    return new WithMessage('Telegram 账户绑定成功！');
+  }
+
+  private async completeCodeFlow(kind: CodeFlowKind, query: OAuthCallbackQueryDto, request: Request, response: Response): Promise<UserView | WithMessage<null>> {
+    const outcome: SignInOutcome = await this.oauth.completeCodeFlow(kind, query.code, query.state, request);
+    // The console's callback page tells a binding from a sign-in by this message (spec 1 §7).
+    if (outcome.bound) return new WithMessage('bind');
+    return this.signIn(outcome.user, request, response);
+  }
+
+  /** Starts the session exactly as the password login does. */
+  private async signIn(user: UserEntity, request: Request, response: Response): Promise<UserView> {
+    await this.cookies.startSession(request, response, user.id);
+    return this.users.view(user);
+  }
+}

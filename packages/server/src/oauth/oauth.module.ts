@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UserEntity } from '../users/user.entity';
+import { UsersModule } from '../users/users.module';
+import { GitHubProvider } from './github.provider';
+import { LinuxDoProvider } from './linuxdo.provider';
+import { OAuthAccountsService } from './oauth-accounts.service';
+import { OAuthController } from './oauth.controller';
+import { OAuthService } from './oauth.service';
+import { OAuthStateService } from './oauth-state.service';
+import { WeChatProvider } from './wechat.provider';
+
+/** Third-party sign-in and binding: GitHub, LinuxDO, WeChat, Telegram. */
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity]), UsersModule],
+  controllers: [OAuthController],
+  providers: [OAuthService, OAuthStateService, OAuthAccountsService, GitHubProvider, LinuxDoProvider, WeChatProvider],
+})
+export class OAuthModule {}
