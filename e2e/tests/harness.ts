@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { startBuiltServer } from '../../packages/server/test/built-server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,8 +38,9 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 /**
  * The built product as an operator runs it (`node packages/server/dist/main.js` serving the built
  * SPA) on its own empty PostgreSQL database and Redis prefix, plus a headless Debian Chromium.
+ * `env` adds to the server's environment (for example provider base URLs pointing at local fakes).
  */
-export async function startProduct(suite: string): Promise<RunningProduct> {
+export async function startProduct(suite: string, env: Record<string, string> = {}): Promise<RunningProduct> {
   if (!existsSync(WEB_INDEX)) throw new Error(`${WEB_INDEX} is missing: run "pnpm build" first`);
   mkdirSync(ARTIFACTS, { recursive: true });
   const id = randomBytes(5).toString('hex');
@@ -52,6 +53,7 @@ export async function startProduct(suite: string): Promise<RunningProduct> {
     REDIS_URL,
     REDIS_PREFIX: `gwe2e:${id}`,
     INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
+    ...env,
   });
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -76,11 +78,24 @@ export async function startProduct(suite: string): Promise<RunningProduct> {
   };
 }
 
+/** The login form's own button (the third-party sign-in buttons say 登录 too); only the login page has it. */
+export const loginButton = (page: Page): Locator => page.getByRole('button', { name: /^登\s*录$/ });
+
+/**
+ * Waits until the login page shows, then fills and sends its form. After a link or a redirect the
+ * address changes before the lazily loaded page replaces the previous one, whose fields may have the
+ * same placeholders (the registration page).
+ */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await loginButton(page).waitFor();
+  await page.getByPlaceholder('用户名', { exact: true }).fill(username);
+  await page.getByPlaceholder('密码', { exact: true }).fill(password);
+  await loginButton(page).click();
+}
+
 /** Fills and sends the login form on the page as it is (the login page, or a page that redirected to it) as root. */
 export async function submitRootLogin(page: Page): Promise<void> {
-  await page.getByPlaceholder('用户名').fill('root');
-  await page.getByPlaceholder('密码').fill(ROOT_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitLogin(page, 'root', ROOT_PASSWORD);
   await page.getByText('登录成功！').first().waitFor();
 }
 

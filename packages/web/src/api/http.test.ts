@@ -212,4 +212,13 @@ describe(showError.name, () => {
     expect(useUserStore.getState().user).toBeNull();
     expect(window.location.pathname + window.location.search).toBe('/?expired=true');
   });
+
+  it('on 401 after logout (nobody signed in) says nothing and stays', () => {
+    const error = vi.spyOn(Message, 'error');
+    window.history.replaceState(null, '', '/entry');
+    useUserStore.getState().clearUser();
+    showError(new HttpError(401, 'expired'));
+    expect(error).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe('/entry');
+  });
 });

@@ -133,13 +133,20 @@ export function describeError(error: unknown): string {
   return `错误：${error instanceof Error ? error.message : String(error)}`;
 }
 
-/** The generic handler on request failure (spec 1 §8): shows the message; 401 goes back to the root. */
+/**
+ * The generic handler on request failure (spec 1 §8): shows the message; 401 goes back to the root.
+ * A 401 when nobody is signed in any more (a request still under way at logout) says nothing and
+ * goes nowhere: the user already left on purpose.
+ */
 export function showError(error: unknown): void {
-  Message.error(describeError(error));
   if (error instanceof HttpError && error.status === 401) {
+    if (useUserStore.getState().user === null) return;
     useUserStore.getState().clearUser();
+    Message.error(describeError(error));
     window.location.href = '/?expired=true';
+    return;
   }
+  Message.error(describeError(error));
 }
 
 /**

@@ -14,6 +14,10 @@ export async function openAuthorize(provider: OAuthProvider, aff?: string): Prom
     return;
   }
   const url = authorizeUrl(provider, state);
-  if (popup) popup.location.href = url;
+  if (popup) {
+    // The provider's page gets no handle on the console's tab (reverse tabnabbing).
+    popup.opener = null;
+    popup.location.href = url;
+  }
   else window.location.href = url;
 }
