@@ -10,6 +10,8 @@ import { UserAdmin1764388800000 } from './1764388800000-user-admin';
 import { EmailAuth1764475200000 } from './1764475200000-email-auth';
 import { OAuthBindings1764561600000 } from './1764561600000-oauth-bindings';
 import { CustomerConnect1764648000000 } from './1764648000000-customer-connect';
+import { Redemptions1764734400000 } from './1764734400000-redemptions';
+import { TopupOrders1764820800000 } from './1764820800000-topup-orders';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -25,4 +27,6 @@ export const migrations = [
   EmailAuth1764475200000,
   OAuthBindings1764561600000,
   CustomerConnect1764648000000,
+  Redemptions1764734400000,
+  TopupOrders1764820800000,
 ];

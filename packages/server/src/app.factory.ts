@@ -10,6 +10,7 @@ import { RATE_LIMITS_LOCAL } from './common/throttle';
 import { HttpDrain } from './common/http-drain';
 import { inputGuard } from './common/input-guard';
 import { createValidationPipe } from './common/validation.pipe';
+import { OptionsService } from './options/options.service';
 import { RelayFrontDoor } from './relay/relay-front-door';
 import type { AppConfig } from './config/app-config';
 
@@ -32,7 +33,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   // X-Forwarded-For is believed only from the configured proxies.
   express.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   express.locals[RATE_LIMITS_LOCAL] = config.rateLimits;
-  app.use(securityHeaders());
+  app.use(securityHeaders(app.get(OptionsService)));
   app.useBodyParser('json', { limit: '10mb' });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
   app.use(inputGuard);

@@ -21,7 +21,9 @@ import { ModelHealthModule } from './model-health/model-health.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { OptionsModule } from './options/options.module';
 import { OutboundModule } from './outbound/outbound.module';
+import { PaymentsModule } from './payments/payments.module';
 import { PricingModule } from './pricing/pricing.module';
+import { RedemptionsModule } from './redemptions/redemptions.module';
 import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
 import { RelayModule } from './relay/relay.module';
@@ -54,6 +56,8 @@ export class AppModule {
         // the order modules are found, and GET api/channel/test must not reach ChannelsModule's GET :id.
         ChannelOpsModule,
         EmailAuthModule,
+        // Before UsersModule: GET api/user/topup/ must not reach its GET api/user/:id.
+        PaymentsModule,
         UsersModule,
         OAuthModule,
         StatusModule,
@@ -62,6 +66,7 @@ export class AppModule {
         ChannelsModule,
         PricingModule,
         CustomerConnectModule,
+        RedemptionsModule,
         RelayModule,
       ],
       providers: [

@@ -8,3 +8,4 @@ export * from './statuses';
 export * from './channel-models';
 export * from './default-ratios';
 export * from './contact-form';
+export * from './wallet';

@@ -63,6 +63,9 @@ describe('access rules', () => {
         'GET /api/oauth/linuxdo',
         'GET /api/oauth/wechat',
         'GET /api/oauth/telegram/login',
+        // Epay's notify (payments): its server calls it; believed only through the merchant key's signature.
+        'GET /api/user/epay/notify',
+        'POST /api/user/epay/notify',
         // Public to the session guard, authenticated by its sk- token. The relay's POST endpoints
         // are not Nest routes: RelayFrontDoor serves them, each call checked by its sk- token
         // (relay.spec.ts covers calls without or with a wrong token).

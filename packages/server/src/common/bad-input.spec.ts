@@ -29,7 +29,7 @@ const FALLBACK_FIELDS = ['id', 'name', 'key', 'value', 'quota', 'ids', 'model', 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Everything a request can change, except sessions (sign-in) and per-request bookkeeping. */
-const SNAPSHOT_TABLES = ['users', 'options', 'update_notes', 'tokens', 'channels', 'abilities', 'logs', 'heartbeats'];
+const SNAPSHOT_TABLES = ['users', 'options', 'update_notes', 'tokens', 'channels', 'abilities', 'logs', 'heartbeats', 'redemptions'];
 
 const fieldsOf = (route: AppRoute, type: 'body' | 'query'): string[] => {
   const dto = route.dtos.find((candidate) => candidate.type === type);
@@ -152,7 +152,7 @@ describe('bad input on every route (integration)', () => {
 
   it('refuses a NUL character in any query parameter, and answers 30 digits without a server error', async () => {
     const queried = routes.filter((route) => fieldsOf(route, 'query').length > 0);
-    expect(queried.map((route) => route.route)).toEqual(expect.arrayContaining(['GET /api/token/search', 'GET /api/channel/search', 'GET /api/channel/abilities', 'GET /api/log/', 'GET /api/log/stat', 'GET /api/log/self']));
+    expect(queried.map((route) => route.route)).toEqual(expect.arrayContaining(['GET /api/token/search', 'GET /api/channel/search', 'GET /api/channel/abilities', 'GET /api/log/', 'GET /api/log/stat', 'GET /api/log/self', 'GET /api/redemption/search']));
     for (const route of queried) {
       const path = withParams(route.path, '1');
       for (const field of fieldsOf(route, 'query')) {

@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import type { OptionsService } from '../options/options.service';
 
 /** The relay's paths answer API clients, not browsers: no page policy for them. */
 const RELAY_PATHS = /^\/(v1|pg|mj|suno)(\/|$)/;
@@ -27,14 +29,39 @@ export const CONSOLE_CSP: Record<string, string[]> = {
   'frame-ancestors': ["'self'"],
 };
 
+/** An origin fit to stand in a CSP source list: scheme, host and port, nothing that could end the directive. */
+const PLAIN_ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
+
+/**
+ * The Epay gateway's origin (the PayAddress option), to which the wallet page posts the signed
+ * payment form; undefined when unset or not a plain http(s) origin.
+ */
+export function payFormOrigin(options: Pick<OptionsService, 'get'>): string | undefined {
+  const address = options.get('PayAddress');
+  if (!address) return undefined;
+  let origin: string;
+  try {
+    origin = new URL(address).origin;
+  } catch {
+    return undefined;
+  }
+  return PLAIN_ORIGIN.test(origin) ? origin : undefined;
+}
+
 /**
  * helmet on every console response (pages, assets, /api, /uploads): the CSP above, X-Frame-Options
  * SAMEORIGIN, nosniff, Referrer-Policy strict-origin-when-cross-origin (Turnstile needs the origin
  * as referrer), no upgrade-insecure-requests (a console on plain http inside a LAN must still load).
+ * With `options`, form-action also allows the configured Epay gateway, read on every response so
+ * that a change of PayAddress applies at once.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(options?: Pick<OptionsService, 'get'>): RequestHandler {
+  const formAction = (_request: IncomingMessage, _response: ServerResponse): string => {
+    const payOrigin = options ? payFormOrigin(options) : undefined;
+    return payOrigin ? `'self' ${payOrigin}` : "'self'";
+  };
   const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_CSP },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONSOLE_CSP, 'form-action': [formAction] } },
     frameguard: { action: 'sameorigin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

@@ -13,8 +13,8 @@ export type ProcessRole = 'all' | 'api' | 'worker';
  * Channel base URLs follow the ChannelPrivateAddressEnabled option; the others are named in
  * OUTBOUND_ALLOW_PRIVATE to reach loopback and private addresses.
  */
-export type OutboundPurpose = 'channel' | 'webhook' | 'oauth' | 'turnstile';
-const ENV_OUTBOUND_PURPOSES: readonly OutboundPurpose[] = ['webhook', 'oauth', 'turnstile'];
+export type OutboundPurpose = 'channel' | 'webhook' | 'oauth' | 'turnstile' | 'payment';
+const ENV_OUTBOUND_PURPOSES: readonly OutboundPurpose[] = ['webhook', 'oauth', 'turnstile', 'payment'];
 
 /** The validated runtime configuration every module reads (never process.env directly). */
 export interface AppConfig {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
+import { onlineTopupEnabled } from '../payments/epay-config';
 
 const VERSION: string = (require('../../package.json') as { version: string }).version;
 
@@ -32,9 +33,13 @@ export class StatusService {
       mj_notify_enabled: o.getBoolean('MjNotifyEnabled'),
       chat_link: o.get('ChatLink'),
       chat_link2: o.get('ChatLink2'),
+      // The chat pages read the entries; the option list itself is for root only.
+      chats: o.getJson<unknown[]>('Chats'),
       top_up_link: o.get('TopUpLink'),
       price: o.getNumber('Price'),
       min_topup: o.getNumber('MinTopUp'),
+      // The wallet page offers online payment only when the server would accept an order.
+      enable_online_topup: onlineTopupEnabled(o),
       register_enabled: o.getBoolean('RegisterEnabled'),
       invite_only_register: o.getBoolean('InviteOnlyRegisterEnabled'),
       password_login_enabled: o.getBoolean('PasswordLoginEnabled'),

@@ -21,9 +21,11 @@ const STATUS_FIELDS = [
   'mj_notify_enabled',
   'chat_link',
   'chat_link2',
+  'chats',
   'top_up_link',
   'price',
   'min_topup',
+  'enable_online_topup',
   'register_enabled',
   'invite_only_register',
   'password_login_enabled',
@@ -49,6 +51,7 @@ const BOOLEAN_FIELDS = [
   'enable_monitor_data',
   'enable_drawing',
   'mj_notify_enabled',
+  'enable_online_topup',
   'register_enabled',
   'invite_only_register',
   'password_login_enabled',
@@ -108,6 +111,7 @@ describe('status (integration)', () => {
       quota_per_unit: 500000,
       price: 7.3,
       min_topup: 1,
+      enable_online_topup: false,
       display_in_currency: true,
       register_enabled: true,
       invite_only_register: true,
@@ -176,6 +180,32 @@ describe('status (integration)', () => {
       default_collapse_sidebar: true,
       display_in_currency: false,
     });
+  });
+
+  it('gives every visitor the Chats entries as a JSON array', async () => {
+    expect((await status()).chats).toEqual([]);
+    const chats = [{ 'ChatGPT Next Web': 'https://chat.example.com/#/?settings={"key":"{key}","url":"{address}"}' }, { 'Lobe Chat': 'https://lobe.example.com/?key={key}' }];
+    await save('Chats', JSON.stringify(chats));
+    await save('ChatLink2', 'https://chat2.example.com');
+    expect(await status()).toMatchObject({ chats, chat_link2: 'https://chat2.example.com' });
+  });
+
+  it('enables online top-up only once PayAddress, EpayId, EpayKey and ServerAddress are all set', async () => {
+    const settings: Array<[string, string]> = [
+      ['ServerAddress', 'https://gw.example.com'],
+      ['PayAddress', 'https://pay.example.com'],
+      ['EpayId', '1001'],
+      ['EpayKey', 'epay-merchant-key'],
+    ];
+    for (const [key, value] of settings) {
+      expect((await status()).enable_online_topup, `before ${key}`).toBe(false);
+      await save(key, value);
+    }
+    const data = await status();
+    expect(data.enable_online_topup).toBe(true);
+    expect(JSON.stringify(data)).not.toContain('epay-merchant-key');
+    await save('EpayKey', '');
+    expect((await status()).enable_online_topup).toBe(false);
   });
 
   it('never shows a secret option', async () => {

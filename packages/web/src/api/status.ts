@@ -19,7 +19,11 @@ export interface SiteStatus {
   mj_notify_enabled?: boolean;
   chat_link?: string;
   chat_link2?: string;
+  /** The Chats option as saved: new-api's one-key objects { name: link }; read through lib/chat-link. */
+  chats?: unknown[];
   top_up_link?: string;
+  /** Online top-up through Epay works: PayAddress, EpayId, EpayKey and ServerAddress are all set. */
+  enable_online_topup?: boolean;
   price?: number;
   min_topup?: number;
   register_enabled?: boolean;

@@ -23,5 +23,9 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   pricing: lazy(() => import('@/pages/pricing')),
   playground: lazy(() => import('@/pages/playground')),
   customerConnect: lazy(() => import('@/pages/customer-connect')),
+  redemption: lazy(() => import('@/pages/redemption')),
+  topup: lazy(() => import('@/pages/topup')),
+  chat: lazy(() => import('@/pages/chat')),
+  chat2link: lazy(() => import('@/pages/chat/chat2link')),
   placeholder: lazy(() => import('@/pages/placeholder')),
 };

@@ -50,6 +50,10 @@ export type PageKey =
   | 'pricing'
   | 'playground'
   | 'customerConnect'
+  | 'redemption'
+  | 'topup'
+  | 'chat'
+  | 'chat2link'
   | 'placeholder';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
@@ -113,8 +117,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/model-check', access: 'admin', page: 'modelCheck', menu: system('模型检测', IconCheckCircle) },
   { path: '/channel', access: 'admin', page: 'channel', menu: system('渠道', IconLink) },
   { path: '/token', access: 'user', page: 'token', menu: system('令牌', IconSafe) },
-  admin('/redemption', system('兑换码', IconGift)),
-  user('/topup', system('钱包', IconWechatpay)),
+  { path: '/redemption', access: 'admin', page: 'redemption', menu: system('兑换码', IconGift) },
+  { path: '/topup', access: 'user', page: 'topup', menu: system('钱包', IconWechatpay) },
   { path: '/user', access: 'admin', page: 'user', menu: system('用户管理', IconUserGroup) },
   { path: '/log', access: 'user', page: 'log', menu: system('日志', IconList) },
   admin('/detail', system('数据看板', IconDashboard, 'enable_data_export')),
@@ -129,9 +133,9 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Signed in, not in the sidebar
   user('/task'),
-  user('/chat'),
-  user('/chat/:id'),
-  user('/chat2link'),
+  { path: '/chat', access: 'user', page: 'chat' },
+  { path: '/chat/:id', access: 'user', page: 'chat' },
+  { path: '/chat2link', access: 'user', page: 'chat2link' },
   user('/workspace'),
   user('/history'),
 

@@ -3,12 +3,12 @@ import { Button, DatePicker, Drawer, Form, Input, InputNumber, Message, Select, 
 import { TOKEN_BATCH_MAX, renderQuota } from '@gw/shared';
 import { callOk } from '@/api/http';
 import { createTokens, updateToken, type Token } from '@/api/tokens';
+import { QuotaPresetInput } from '@/components/quota-preset-input';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { useUserStore } from '@/stores/user';
 import {
   BATCH_SIZES,
   EXPIRY_PICKS,
-  QUOTA_PRESETS,
   balanceWarning,
   defaultTokenForm,
   exceedsBalance,
@@ -135,21 +135,7 @@ export function TokenDrawer({ visible, editing, display, onClose, onSaved }: Tok
               </Space>
               {!form.unlimitedQuota && (
                 <>
-                  <InputNumber
-                    aria-label="额度"
-                    min={0}
-                    precision={0}
-                    value={form.remainQuota}
-                    suffix={renderQuota(form.remainQuota ?? 0, display)}
-                    onChange={(remainQuota) => patch({ remainQuota: Number.isNaN(remainQuota) ? undefined : remainQuota })}
-                  />
-                  <Space wrap>
-                    {QUOTA_PRESETS.map((quota) => (
-                      <Button key={quota} size="mini" onClick={() => patch({ remainQuota: quota })}>
-                        {renderQuota(quota, display)}
-                      </Button>
-                    ))}
-                  </Space>
+                  <QuotaPresetInput label="额度" min={0} value={form.remainQuota} display={display} onChange={(remainQuota) => patch({ remainQuota })} />
                   {overBalance && <Typography.Text type="warning">{balanceWarning(renderQuota(cap, display))}</Typography.Text>}
                 </>
               )}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Token } from '@/api/tokens';
+import { QUOTA_PRESETS } from '@/components/quota-preset-input';
 import {
   BATCH_SIZES,
-  QUOTA_PRESETS,
   balanceWarning,
   defaultTokenForm,
   exceedsBalance,

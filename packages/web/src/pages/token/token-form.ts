@@ -21,8 +21,6 @@ export interface TokenFormValues {
   ratePerMinute: number | undefined;
 }
 
-/** Quota presets from $1 to $1000 (spec 2 §9). */
-export const QUOTA_PRESETS = [1, 10, 50, 100, 500, 1000].map((dollars) => dollars * DEFAULT_QUOTA_PER_UNIT);
 export const DEFAULT_TOKEN_QUOTA = DEFAULT_QUOTA_PER_UNIT;
 /** Batch size quick picks (spec 2 §9). */
 export const BATCH_SIZES = [10, 20, 30, 100];

@@ -1,0 +1,55 @@
+import type { CompletedVia, PaymentMethod, TopupOrderStatus } from '@gw/shared';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintToNumber } from '../common/bigint.transformer';
+
+/** An online top-up order (migrations/src/1764820800000-topup-orders.ts). */
+@Entity('topup_orders')
+export class TopupOrderEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  user_id: number;
+
+  /** Our trade number: Epay's `out_trade_no`. */
+  @Column({ type: 'varchar', length: 64 })
+  trade_no: string;
+
+  /** Epay's own trade number, once paid. */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  upstream_trade_no: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  payment_method: PaymentMethod;
+
+  /** Whole dollars. */
+  @Column({ type: 'integer' })
+  amount: number;
+
+  /** Quota credited once paid, fixed when the order was made. */
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  quota: number;
+
+  /** What the user pays, in fen. */
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  money_cents: number;
+
+  @Column({ type: 'varchar', length: 64, default: '' })
+  top_up_code: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: TopupOrderStatus;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  created_at: number;
+
+  @Column({ type: 'bigint', transformer: bigintToNumber, default: 0 })
+  paid_at: number;
+
+  @Column({ type: 'varchar', length: 16, default: '' })
+  completed_via: CompletedVia;
+
+  /** The administrator who completed it by hand, else 0. */
+  @Column({ type: 'integer', default: 0 })
+  completed_by: number;
+}

@@ -1,0 +1,95 @@
+import type { PaymentMethod, TopupOrderView } from '@gw/shared';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { FindOptionsWhere, Repository } from 'typeorm';
+import { BusinessError } from '../common/business.error';
+import { PAGE_SIZE_DEFAULT } from '../common/paging';
+import { nowSeconds } from '../common/time';
+import type { UserEntity } from '../users/user.entity';
+import { MSG_ORDER_NOT_FOUND, TRADE_NO_PATTERN } from './dto/complete-topup-order.dto';
+import type { ListOwnTopupOrdersQuery, ListTopupOrdersQuery } from './dto/list-topup-orders.query';
+import { TopupOrderEntity } from './topup-order.entity';
+import { type TopupOrderPage, toTopupOrderView } from './topup-order.view';
+
+export type CompletionOutcome = 'ok' | 'already_paid' | 'unknown' | 'mismatch';
+
+/**
+ * Who pays an order. Epay's word (notify, reconciliation) always comes with what it says was paid
+ * and how, checked against the order; only root's manual completion goes without.
+ */
+export type Completion =
+  | { via: 'notify' | 'reconcile'; upstreamTradeNo: string; moneyCents: number; method: PaymentMethod }
+  | { via: 'admin'; by: { id: number; name: string } };
+
+export const MSG_ORDER_ALREADY_PAID = '该订单已支付，无需重复完成';
+
+/**
+ * Top-up orders after they are made: the one way an order is paid (gw_complete_topup_order, shared
+ * by the notify, reconciliation and root), and the history the wallet page and administrators read.
+ */
+@Injectable()
+export class TopupOrdersService {
+  private readonly logger = new Logger(TopupOrdersService.name);
+
+  constructor(@InjectRepository(TopupOrderEntity) private readonly orders: Repository<TopupOrderEntity>) {}
+
+  /** Marks the order paid and credits its quota with a top-up log row, exactly once whoever calls. */
+  async complete(tradeNo: string, completion: Completion): Promise<CompletionOutcome> {
+    const fromEpay = completion.via !== 'admin';
+    const [row]: Array<{ outcome: CompletionOutcome }> = await this.orders.query('SELECT outcome FROM gw_complete_topup_order($1, $2, $3, $4, $5, $6, $7, $8)', [
+      tradeNo,
+      fromEpay ? completion.upstreamTradeNo : '',
+      fromEpay ? completion.moneyCents : null,
+      fromEpay ? completion.method : null,
+      completion.via,
+      fromEpay ? 0 : completion.by.id,
+      fromEpay ? '' : `${completion.by.name}（#${completion.by.id}）`,
+      nowSeconds(),
+    ]);
+    if (row.outcome === 'ok') this.logger.log(`Top-up order ${tradeNo} paid (${completion.via})`);
+    return row.outcome;
+  }
+
+  async listOwn(userId: number, query: ListOwnTopupOrdersQuery): Promise<TopupOrderPage> {
+    const page = query.p ?? 0;
+    const size = query.page_size ?? PAGE_SIZE_DEFAULT;
+    const [rows, total] = await this.orders.findAndCount({ where: { user_id: userId }, order: { id: 'DESC' }, skip: page * size, take: size });
+    return { items: rows.map((row) => toTopupOrderView(row)), total, page, page_size: size };
+  }
+
+  /** The caller's own order; another user's is as unknown as one that does not exist. */
+  async getOwn(userId: number, tradeNo: string): Promise<TopupOrderView> {
+    const order = TRADE_NO_PATTERN.test(tradeNo) ? await this.orders.findOneBy({ trade_no: tradeNo, user_id: userId }) : null;
+    if (!order) throw new BusinessError(MSG_ORDER_NOT_FOUND);
+    return toTopupOrderView(order);
+  }
+
+  /** Every order (administrators), newest first, with the owner's username. */
+  async list(query: ListTopupOrdersQuery): Promise<TopupOrderPage> {
+    const page = query.p ?? 0;
+    const size = query.page_size ?? PAGE_SIZE_DEFAULT;
+    const where: FindOptionsWhere<TopupOrderEntity> = {};
+    if (query.user_id !== undefined) where.user_id = query.user_id;
+    if (query.status !== undefined) where.status = query.status;
+    const [rows, total] = await this.orders.findAndCount({ where, order: { id: 'DESC' }, skip: page * size, take: size });
+    return { items: await this.withUsernames(rows), total, page, page_size: size };
+  }
+
+  /** Root pays a pending or expired order by hand (a payment seen in Epay's back office); logged with root's name. */
+  async completeByAdmin(admin: UserEntity, tradeNo: string): Promise<TopupOrderView> {
+    const outcome = await this.complete(tradeNo, { via: 'admin', by: { id: admin.id, name: admin.username } });
+    if (outcome === 'already_paid') throw new BusinessError(MSG_ORDER_ALREADY_PAID);
+    // 'mismatch' needs a money or method to compare, which a manual completion never gives.
+    if (outcome !== 'ok') throw new BusinessError(MSG_ORDER_NOT_FOUND);
+    this.logger.warn(`Top-up order ${tradeNo} completed by hand by ${admin.username} (#${admin.id})`);
+    const [view] = await this.withUsernames([await this.orders.findOneByOrFail({ trade_no: tradeNo })]);
+    return view;
+  }
+
+  private async withUsernames(orders: TopupOrderEntity[]): Promise<TopupOrderView[]> {
+    const ids = [...new Set(orders.map((order) => order.user_id))];
+    const users: Array<{ id: number; username: string }> = ids.length > 0 ? await this.orders.query('SELECT id, username FROM users WHERE id = ANY($1)', [ids]) : [];
+    const names = new Map(users.map((user) => [user.id, user.username]));
+    return orders.map((order) => toTopupOrderView(order, names.get(order.user_id) ?? ''));
+  }
+}

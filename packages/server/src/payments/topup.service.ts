@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { MSG_ONLINE_TOPUP_DISABLED, minTopUpMessage } from '@gw/shared';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { BusinessError } from '../common/business.error';
+import { nowSeconds } from '../common/time';
+import { OptionsService } from '../options/options.service';
+import type { UserEntity } from '../users/user.entity';
+import type { PayDto, TopupAmountDto } from './dto/topup-amount.dto';
+import { readEpayConfig } from './epay-config';
+import { EPAY_NOTIFY_PATH, EPAY_SUBMIT_PATH, EPAY_TYPE_OF_METHOD } from './epay-protocol';
+import { epaySign } from './epay-sign';
+import { TopupOrderEntity } from './topup-order.entity';
+import { formatYuan, priceInFen, topupGroupRatio } from './topup-price';
+
+export const MSG_MONEY_TOO_LOW = '充值金额过低';
+export const MSG_BAD_PRICE = '充值价格配置有误，请联系管理员';
+
+/** The signed form the wallet page posts to Epay's submit.php (all values text, as a form sends them). */
+export interface EpayForm {
+  pid: string;
+  type: string;
+  out_trade_no: string;
+  notify_url: string;
+  return_url: string;
+  name: string;
+  money: string;
+  sign: string;
+  sign_type: 'MD5';
+}
+
+interface Quote {
+  amount: number;
+  quota: number;
+  moneyCents: number;
+}
+
+/**
+ * A trade number: the time (readable in Epay's back office) and 96 random bits, so that no one can
+ * guess another user's order. Letters and digits only, as every Epay accepts.
+ */
+function newTradeNo(): string {
+  const now = new Date();
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${stamp}${randomBytes(12).toString('hex')}`;
+}
+
+/** Online top-up (spec 2 §5 Top-up, §7 Wallet): prices and orders paid through Epay. */
+@Injectable()
+export class TopupService {
+  constructor(
+    @InjectRepository(TopupOrderEntity) private readonly orders: Repository<TopupOrderEntity>,
+    private readonly options: OptionsService,
+  ) {}
+
+  /** `POST /api/user/amount`: the price in yuan as "7.30". */
+  price(user: UserEntity, dto: TopupAmountDto): string {
+    return formatYuan(this.quote(user, dto.amount).moneyCents);
+  }
+
+  /**
+   * `POST /api/user/pay`: a pending order and the signed Epay form for it. Refused, with nothing
+   * stored, unless PayAddress, EpayId, EpayKey and ServerAddress are all set.
+   */
+  async pay(user: UserEntity, dto: PayDto): Promise<{ url: string; form: EpayForm }> {
+    const config = readEpayConfig(this.options);
+    if (!config) throw new BusinessError(MSG_ONLINE_TOPUP_DISABLED);
+    const quote = this.quote(user, dto.amount);
+    const tradeNo = newTradeNo();
+    await this.orders.insert({
+      user_id: user.id,
+      trade_no: tradeNo,
+      payment_method: dto.payment_method,
+      amount: quote.amount,
+      quota: quote.quota,
+      money_cents: quote.moneyCents,
+      top_up_code: dto.top_up_code,
+      status: 'pending',
+      created_at: nowSeconds(),
+    });
+    const fields = {
+      pid: config.pid,
+      type: EPAY_TYPE_OF_METHOD[dto.payment_method],
+      out_trade_no: tradeNo,
+      notify_url: `${config.callbackAddress}${EPAY_NOTIFY_PATH}`,
+      return_url: `${config.serverAddress}/topup?trade_no=${tradeNo}`,
+      name: `TUC${quote.amount}`,
+      money: formatYuan(quote.moneyCents),
+    };
+    const form: EpayForm = { ...fields, sign: epaySign(fields, config.key), sign_type: 'MD5' };
+    return { url: `${config.payAddress}${EPAY_SUBMIT_PATH}`, form };
+  }
+
+  /**
+   * What `requested` dollars cost this user and give them: below 1 counts as 1 (spec 2 §5), below
+   * MinTopUp is refused; money = amount × Price × TopupGroupRatio[group], in fen.
+   */
+  private quote(user: UserEntity, requested: number): Quote {
+    const amount = Math.max(requested, 1);
+    const minimum = this.options.getNumber('MinTopUp');
+    if (amount < minimum) throw new BusinessError(minTopUpMessage(minimum));
+    const ratio = topupGroupRatio(this.options.getJson<unknown>('TopupGroupRatio'), user.group);
+    const moneyCents = priceInFen(amount, this.options.get('Price'), ratio);
+    if (moneyCents === undefined) throw new BusinessError(MSG_BAD_PRICE);
+    if (moneyCents < 1) throw new BusinessError(MSG_MONEY_TOO_LOW);
+    const quota = Math.round(amount * this.options.getNumber('QuotaPerUnit'));
+    if (!Number.isSafeInteger(quota) || quota < 1) throw new BusinessError(MSG_BAD_PRICE);
+    return { amount, quota, moneyCents };
+  }
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpApp } from '../app.factory';
+import { loadConfig } from '../config/app-config';
+
+const ROOT_PASSWORD = 'embedded-root-pass';
+const INVALID = { success: false, message: '无效的兑换码', data: null };
+
+/** The embedded default (DESIGN.md §3): PGlite instead of PostgreSQL, the attempt limit in memory instead of Redis. */
+describe('redeeming codes on the embedded database (integration)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-redeem-embedded-'));
+  let app: INestApplication;
+  let db: DataSource;
+  let root: TestAgent;
+
+  beforeAll(async () => {
+    app = await createHttpApp(
+      loadConfig({ DATA_DIR: dataDir, INITIAL_ROOT_PASSWORD: ROOT_PASSWORD, WEB_DIST_DIR: join(dataDir, 'no-web-build'), LOG_LEVEL: 'error', RATE_LIMIT_API: '100000' }),
+    );
+    db = app.get(DataSource);
+    root = request.agent(app.getHttpServer());
+    const login = await root.post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD });
+    expect(login.body.success).toBe(true);
+    root.set('New-Api-User', '1');
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const balance = async () => Number((await db.query('SELECT quota FROM users WHERE id = 1'))[0].quota);
+  const createCodes = async (count: number, quota: number): Promise<string[]> => (await root.post('/api/redemption/').send({ name: '嵌入式', quota, count })).body.data;
+  const redeem = (key: string) => root.post('/api/user/topup').send({ key });
+
+  it('credits a code once, with its top-up log row, whatever the number of attempts at the same moment', async () => {
+    const [key] = await createCodes(1, 600_000);
+    const before = await balance();
+    const replies = await Promise.all(Array.from({ length: 8 }, () => redeem(key)));
+    expect(replies.filter((reply) => reply.body.success).map((reply) => reply.body.data)).toEqual([600_000]);
+    expect(replies.filter((reply) => !reply.body.success).map((reply) => reply.body)).toEqual(Array(7).fill(INVALID));
+    expect(await balance()).toBe(before + 600_000);
+    const logs = await db.query('SELECT quota, content FROM logs WHERE type = 1 AND user_id = 1');
+    expect(logs).toHaveLength(1);
+    expect(Number(logs[0].quota)).toBe(600_000);
+    expect(logs[0].content).toMatch(/^通过兑换码充值 \$1\.20，兑换码 ID \d+$/);
+  });
+
+  it('limits failed attempts in memory', async () => {
+    const [key] = await createCodes(1, 5);
+    for (let i = 0; i < 10; i++) expect((await redeem(randomBytes(16).toString('hex'))).body).toEqual(INVALID);
+    expect((await redeem(key)).body).toEqual({ success: false, message: '兑换码尝试次数过多，请稍后再试', data: null });
+    expect((await db.query('SELECT status FROM redemptions WHERE status = 1')).length).toBe(1);
+  });
+});

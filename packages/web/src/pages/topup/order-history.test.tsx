@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ok, type ApiCall } from '@/pages/channel/test-fake-api';
+import { rowOf, user } from '@/pages/channel/test-page';
+import { makeOrder, orderPage, renderTopupPage, setUpWalletTests } from './test-page';
+
+const MINE = [
+  makeOrder({ id: 3, trade_no: 'T-PENDING', status: 'pending', payment_method: 'wx', amount: 20, quota: 10_000_000, money: 146, paid_at: 0, completed_via: '' }),
+  makeOrder({ id: 2, trade_no: 'T-PAID' }),
+  makeOrder({ id: 1, trade_no: 'T-EXPIRED', status: 'expired', paid_at: 0, completed_via: '' }),
+];
+
+const ALL = [
+  makeOrder({ id: 9, user_id: 2, username: 'bob', trade_no: 'T-BOB-PENDING', status: 'pending', paid_at: 0, completed_via: '' }),
+  makeOrder({ id: 8, user_id: 2, username: 'bob', trade_no: 'T-BOB-PAID', completed_via: 'reconcile' }),
+];
+
+const messages = setUpWalletTests();
+const allReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/user/topup/');
+const completions = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/user/topup/complete');
+
+describe('own top-up history', () => {
+  it('lists the user’s orders with time, quota, money, method and status, and no all-orders view', async () => {
+    const calls = renderTopupPage({ 'GET /api/user/topup/self': orderPage(MINE) });
+
+    await screen.findByText('T-PENDING');
+    expect(calls.find((call) => call.path === '/api/user/topup/self')?.query).toEqual({ p: '0', page_size: '10' });
+    const pending = within(rowOf('T-PENDING'));
+    expect(pending.getByText('待支付')).toBeTruthy();
+    expect(pending.getByText('$20.00')).toBeTruthy();
+    expect(pending.getByText('¥146.00')).toBeTruthy();
+    expect(pending.getByText('微信')).toBeTruthy();
+    expect(pending.getAllByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toHaveLength(1);
+    const paid = within(rowOf('T-PAID'));
+    expect(paid.getByText('已支付')).toBeTruthy();
+    expect(paid.getByText('支付宝')).toBeTruthy();
+    expect(paid.getAllByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toHaveLength(2);
+    expect(within(rowOf('T-EXPIRED')).getByText('已过期')).toBeTruthy();
+
+    expect(screen.queryByText('全部订单')).toBeNull();
+    expect(screen.queryByRole('button', { name: '手动完成' })).toBeNull();
+    expect(allReads(calls)).toEqual([]);
+  });
+});
+
+describe('all orders', () => {
+  it('lets an administrator filter every user’s orders by user id and status, without manual completion', async () => {
+    const calls = renderTopupPage({ 'GET /api/user/topup/': orderPage(ALL) }, { viewer: { id: 5, role: 10 } });
+    const u = user();
+    await u.click(await screen.findByText('全部订单'));
+
+    await screen.findByText('T-BOB-PAID');
+    expect(allReads(calls)[0].query).toEqual({ p: '0', page_size: '10' });
+    expect(within(rowOf('T-BOB-PAID')).getByText('bob (#2)')).toBeTruthy();
+    expect(within(rowOf('T-BOB-PAID')).getByText('自动对账')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '手动完成' })).toBeNull();
+
+    await u.type(screen.getByLabelText('用户 ID'), '2');
+    await u.click(screen.getByRole('combobox', { name: '订单状态' }));
+    await u.click(await screen.findByRole('option', { name: '待支付' }));
+    await u.click(screen.getAllByRole('button', { name: /查\s*询/ })[0]);
+
+    await waitFor(() => expect(allReads(calls).at(-1)?.query).toEqual({ p: '0', page_size: '10', user_id: '2', status: 'pending' }));
+  });
+
+  it('lets root complete a pending or expired order by hand after a confirmation', async () => {
+    const completed = { ...ALL[0], status: 'paid', paid_at: 1_900_000_500, completed_via: 'admin' };
+    const calls = renderTopupPage({ 'GET /api/user/topup/': orderPage(ALL), 'POST /api/user/topup/complete': ok(completed) }, { viewer: { id: 1, role: 100 } });
+    const u = user();
+    await u.click(await screen.findByText('全部订单'));
+    await screen.findByText('T-BOB-PENDING');
+
+    expect(within(rowOf('T-BOB-PAID')).queryByRole('button', { name: '手动完成' })).toBeNull();
+    await u.click(within(rowOf('T-BOB-PENDING')).getByRole('button', { name: '手动完成' }));
+    expect(await screen.findByText('确定手动完成订单「T-BOB-PENDING」吗？')).toBeTruthy();
+    expect(completions(calls)).toEqual([]);
+    await u.click(screen.getByRole('button', { name: /确\s*定/ }));
+
+    expect(await within(messages()).findByText('操作成功完成！')).toBeTruthy();
+    expect(completions(calls)).toEqual([{ method: 'POST', path: '/api/user/topup/complete', query: {}, body: { trade_no: 'T-BOB-PENDING' } }]);
+    expect(within(rowOf('T-BOB-PENDING')).getByText('已支付')).toBeTruthy();
+    expect(within(rowOf('T-BOB-PENDING')).getByText('手动完成')).toBeTruthy();
+  });
+});
