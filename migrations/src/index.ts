@@ -12,6 +12,7 @@ import { OAuthBindings1764561600000 } from './1764561600000-oauth-bindings';
 import { CustomerConnect1764648000000 } from './1764648000000-customer-connect';
 import { Redemptions1764734400000 } from './1764734400000-redemptions';
 import { TopupOrders1764820800000 } from './1764820800000-topup-orders';
+import { LogInboundFormat1764907200000 } from './1764907200000-log-inbound-format';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   CustomerConnect1764648000000,
   Redemptions1764734400000,
   TopupOrders1764820800000,
+  LogInboundFormat1764907200000,
 ];

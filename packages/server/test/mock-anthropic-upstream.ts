@@ -5,8 +5,12 @@ export interface SeenAnthropicRequest {
   path: string;
   apiKey: string;
   version: string;
+  beta: string;
   body: Record<string, any>;
 }
+
+/** The API versions this mock accepts: the first one and the one the current SDK sends. */
+const VERSIONS = new Set(['2023-06-01', '2026-10-21']);
 
 const TOP_LEVEL_FIELDS = new Set(['model', 'max_tokens', 'messages', 'system', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'stream', 'tools', 'tool_choice', 'metadata', 'thinking']);
 const BLOCK_TYPES = new Set(['text', 'image', 'document', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking']);
@@ -17,6 +21,11 @@ export const mockThinkingSignature = (thinking: string): string => `mock-sig-${B
 export const MOCK_REDACTED_THINKING = 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfY';
 /** The thinking this mock writes when extended thinking is on. */
 export const MOCK_THOUGHT = 'The user wants the weather in Paris.';
+/** What this mock's count_tokens answers: a count no local tokenizer would give. */
+export const mockInputTokens = (body: Record<string, any>): number => 1000 + body.messages.length;
+
+/** A turn's content as blocks: the API takes a string as one text block. */
+const blocksOf = (content: unknown): any[] => (typeof content === 'string' ? [{ type: 'text', text: content }] : (content as any[]));
 
 /**
  * The checks Anthropic's Messages API makes that a converter can get wrong: required fields, no
@@ -30,16 +39,17 @@ function invalidBody(body: Record<string, any>): string | undefined {
   if (extra) return `${extra}: Extra inputs are not permitted`;
   if (typeof body.model !== 'string' || !body.model) return 'model: Field required';
   if (!Number.isInteger(body.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
-  if (body.system !== undefined && typeof body.system !== 'string') return 'system: Input should be a valid string';
+  const systemBlocks = Array.isArray(body.system) && body.system.every((block: { type?: unknown; text?: unknown }) => block.type === 'text' && typeof block.text === 'string');
+  if (body.system !== undefined && typeof body.system !== 'string' && !systemBlocks) return 'system: Input should be a valid string or a list of text blocks';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: at least one message is required';
   let previousToolUses = new Set<string>();
   for (const [index, message] of body.messages.entries()) {
     const expected = index % 2 === 0 ? 'user' : 'assistant';
     if (message.role !== expected) return `messages.${index}: roles must alternate between "user" and "assistant", starting with "user"`;
-    if (!Array.isArray(message.content) || message.content.length === 0) return `messages.${index}: content must be a non-empty list`;
+    if (typeof message.content === 'string' ? !message.content : !Array.isArray(message.content) || message.content.length === 0) return `messages.${index}: content must be a non-empty string or list`;
     const toolUses = new Set<string>();
     let seenOther = false;
-    for (const block of message.content) {
+    for (const block of blocksOf(message.content)) {
       if (!BLOCK_TYPES.has(block.type)) return `messages.${index}: unknown content block type ${block.type}`;
       if (block.type === 'thinking' && (message.role !== 'assistant' || block.signature !== mockThinkingSignature(block.thinking))) return `messages.${index}: Invalid \`signature\` in \`thinking\` block`;
       if (block.type === 'redacted_thinking' && (message.role !== 'assistant' || block.data !== MOCK_REDACTED_THINKING)) return `messages.${index}: Invalid \`data\` in \`redacted_thinking\` block`;
@@ -64,8 +74,8 @@ function invalidBody(body: Record<string, any>): string | undefined {
     if (!Number.isInteger(budget) || budget < 1024) return 'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024';
     if (body.max_tokens <= budget) return '`max_tokens` must be greater than `thinking.budget_tokens`';
     const answered = body.messages.length - 2;
-    const lastIsToolResult = body.messages.at(-1).content.some((block: { type: string }) => block.type === 'tool_result');
-    const first = body.messages[answered]?.content[0]?.type;
+    const lastIsToolResult = blocksOf(body.messages.at(-1).content).some((block: { type: string }) => block.type === 'tool_result');
+    const first = body.messages[answered] && blocksOf(body.messages[answered].content)[0]?.type;
     if (lastIsToolResult && first !== 'thinking' && first !== 'redacted_thinking') {
       return `messages.${answered}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks).`;
     }
@@ -85,13 +95,14 @@ interface Answer {
 }
 
 /**
- * A real Anthropic Messages API server on 127.0.0.1 for relay tests. The requested model picks the
- * behaviour: "claude-cache" reports cache reads and writes; "claude-tool" calls get_weather, then
- * answers from the tool result; "claude-overloaded" answers 529; in a stream "claude-early-error"
- * sends an error event before any content and "claude-midstream-error" after some; a max_tokens
- * under 10 stops with max_tokens. Others answer "Hello from <model>" (20 input, 10 output tokens).
- * With extended thinking on, an answer starts with a signed thinking block, and a tool call with a
- * redacted_thinking block after it.
+ * A real Anthropic Messages API server on 127.0.0.1 for relay tests, with count_tokens
+ * (mockInputTokens). The requested model picks the behaviour: "claude-cache" reports cache reads
+ * and writes; "claude-tool" calls get_weather, then answers from the tool result;
+ * "claude-overloaded" answers 529; in a stream "claude-early-error" sends an error event before
+ * any content and "claude-midstream-error" after some; a max_tokens under 10 stops with
+ * max_tokens. Others answer "Hello from <model>" (20 input, 10 output tokens). With extended
+ * thinking on, an answer starts with a signed thinking block, and a tool call with a
+ * redacted_thinking block after it. The key "sk-ant-dead" is refused with 401.
  */
 export class MockAnthropicUpstream extends LocalHttpServer {
   readonly seen: SeenAnthropicRequest[] = [];
@@ -106,20 +117,28 @@ export class MockAnthropicUpstream extends LocalHttpServer {
     for await (const piece of request) raw += piece;
     const apiKey = String(request.headers['x-api-key'] ?? '');
     const version = String(request.headers['anthropic-version'] ?? '');
+    const beta = String(request.headers['anthropic-beta'] ?? '');
     let body: Record<string, any>;
     try {
       body = JSON.parse(raw);
     } catch {
       return this.error(response, 400, 'invalid_request_error', 'There was an issue with the format or content of your request.');
     }
-    this.seen.push({ path: request.url ?? '', apiKey, version, body });
-    if (request.method !== 'POST' || request.url !== '/v1/messages') return this.error(response, 404, 'not_found_error', 'Not found');
+    this.seen.push({ path: request.url ?? '', apiKey, version, beta, body });
+    const counting = request.url === '/v1/messages/count_tokens';
+    if (request.method !== 'POST' || (request.url !== '/v1/messages' && !counting)) return this.error(response, 404, 'not_found_error', 'Not found');
     if (!apiKey) return this.error(response, 401, 'authentication_error', 'x-api-key header is required');
-    if (version !== '2023-06-01') return this.error(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
+    if (apiKey === 'sk-ant-dead') return this.error(response, 401, 'authentication_error', 'invalid x-api-key');
+    if (!VERSIONS.has(version)) return this.error(response, 400, 'invalid_request_error', 'anthropic-version: header is required');
     if (request.headers['content-type'] !== 'application/json') return this.error(response, 400, 'invalid_request_error', 'content-type must be application/json');
-    const invalid = invalidBody(body);
+    const invalid = invalidBody(counting ? { max_tokens: 1_000_000, ...body } : body);
     if (invalid) return this.error(response, 400, 'invalid_request_error', invalid);
     if (body.model === 'claude-overloaded') return this.error(response, 529, 'overloaded_error', 'Overloaded');
+    if (counting) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ input_tokens: mockInputTokens(body) }));
+      return;
+    }
 
     const answer = this.answer(body);
     const id = `msg_mock_${this.seen.length}`;
@@ -180,7 +199,7 @@ export class MockAnthropicUpstream extends LocalHttpServer {
     if (body.model === 'claude-cache') return { content: [{ type: 'text', text: 'Hello from claude-cache' }], stopReason: 'end_turn', usage: { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 200, cache_read_input_tokens: 1000 } };
     if (body.max_tokens < 10) return { content: [{ type: 'text', text: 'Hello' }], stopReason: 'max_tokens', usage };
     if (body.model === 'claude-tool') {
-      const result = body.messages.at(-1).content.find((block: { type: string }) => block.type === 'tool_result');
+      const result = blocksOf(body.messages.at(-1).content).find((block: { type: string }) => block.type === 'tool_result');
       if (result) return { content: [{ type: 'text', text: `It is ${result.content} in Paris.` }], stopReason: 'end_turn', usage };
       return { content: [{ type: 'text', text: 'Let me check.' }, { type: 'tool_use', id: 'toolu_mock_1', name: 'get_weather', input: { city: 'Paris' } }], stopReason: 'tool_use', usage };
     }

@@ -7,11 +7,26 @@ export interface SeenRequest {
   body: Record<string, any>;
 }
 
+/** The tool call "tool-call" makes, and its arguments as streamed in two pieces. */
+export const MOCK_TOOL_CALL = { id: 'call_mock_1', name: 'get_weather', argumentPieces: ['{"city"', ':"Paris"}'] };
+/** The reasoning "think" streams before its answer. */
+export const MOCK_REASONING = ['Thinking', ' it over.'];
+
+/** The assistant's answer of the models with tool calls or reasoning (null for others). */
+function scriptedAnswer(model: string, messages: Array<{ role: string; content: unknown }>): { content: string; reasoning?: string[]; toolCall?: boolean } | null {
+  if (model === 'think') return { content: 'Hello from think', reasoning: MOCK_REASONING };
+  if (model !== 'tool-call') return null;
+  const last = messages.at(-1);
+  return last?.role === 'tool' ? { content: `It is ${String(last.content)} in Paris.` } : { content: 'Let me check.', toolCall: true };
+}
+
 /**
  * A real OpenAI-format HTTP server on 127.0.0.1 for relay tests. The requested model picks the
  * behaviour: "fail-500", "fail-429", "fail-401" answer with that error; "cut-stream" stops a stream
- * without [DONE]; "slow-stream" sends one chunk every 50 ms; "no-usage" reports no usage; others
- * answer "Hello from <model>" with usage prompt 11 / completion 7.
+ * without [DONE]; "slow-stream" sends one chunk every 50 ms; "no-usage" reports no usage;
+ * "tool-call" calls get_weather (MOCK_TOOL_CALL), then answers from the tool result; "think"
+ * reasons (reasoning_content) before it answers; others answer "Hello from <model>" with usage
+ * prompt 11 / completion 7.
  */
 export class MockOpenAiUpstream extends LocalHttpServer {
   readonly seen: SeenRequest[] = [];
@@ -53,6 +68,8 @@ export class MockOpenAiUpstream extends LocalHttpServer {
       return;
     }
     const usage = model === 'no-usage' ? undefined : { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+    const scripted = scriptedAnswer(model, body.messages ?? []);
+    if (scripted) return this.scripted(response, model, body, scripted, usage!);
     if (!body.stream) {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(
@@ -95,6 +112,30 @@ export class MockOpenAiUpstream extends LocalHttpServer {
     if (usage && body.stream_options?.include_usage) {
       response.write(`data: ${JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: 1, model, choices: [], usage })}\n\n`);
     }
+    response.end('data: [DONE]\n\n');
+  }
+
+  private scripted(response: ServerResponse, model: string, body: Record<string, any>, answer: NonNullable<ReturnType<typeof scriptedAnswer>>, usage: object): void {
+    const finish = answer.toolCall ? 'tool_calls' : 'stop';
+    const call = { id: MOCK_TOOL_CALL.id, type: 'function', function: { name: MOCK_TOOL_CALL.name, arguments: MOCK_TOOL_CALL.argumentPieces.join('') } };
+    if (!body.stream) {
+      const message = { role: 'assistant', content: answer.content, ...(answer.reasoning ? { reasoning_content: answer.reasoning.join('') } : {}), ...(answer.toolCall ? { tool_calls: [call] } : {}) };
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion', created: 1, model, choices: [{ index: 0, message, finish_reason: finish }], usage }));
+      return;
+    }
+    const chunk = (delta: object, finishReason: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(chunk({ role: 'assistant', content: '' }));
+    for (const piece of answer.reasoning ?? []) response.write(chunk({ reasoning_content: piece }));
+    response.write(chunk({ content: answer.content }));
+    if (answer.toolCall) {
+      response.write(chunk({ tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
+      for (const piece of MOCK_TOOL_CALL.argumentPieces) response.write(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
+    }
+    response.write(chunk({}, finish));
+    if (body.stream_options?.include_usage) response.write(`data: ${JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: 1, model, choices: [], usage })}\n\n`);
     response.end('data: [DONE]\n\n');
   }
 }

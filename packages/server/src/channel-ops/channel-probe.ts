@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { createAdaptorRegistry } from '../relay/adaptors';
+import { OPENAI_INBOUND } from '../relay/inbound/openai-inbound';
 import type { RelayChannel, RelayContext, RelayMode } from '../relay/relay-context';
 import { UpstreamClient } from '../relay/upstream.client';
 
@@ -29,6 +30,9 @@ function probeContext(channel: RelayChannel, model: string, mode: RelayMode): Re
   return {
     requestId: `probe-${randomUUID()}`,
     mode,
+    format: OPENAI_INBOUND,
+    nativeHeaders: {},
+    promptTokens: 0,
     caller: { tokenId: 0, tokenName: '', userId: 0, username: '', group: '', unlimitedQuota: true },
     requestModel: model,
     upstreamModel: channel.modelMapping[model] || model,

@@ -91,4 +91,8 @@ export class LogEntity {
 
   @Column({ type: 'varchar', length: 64 })
   ip: string;
+
+  /** The API format a relayed request came in (`openai`, `anthropic`); null on other rows. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  inbound_format?: string | null;
 }

@@ -19,6 +19,6 @@ export class PlaygroundController {
   chat(@CurrentUser() user: UserEntity, @Req() request: Request, @Res() response: Response): Promise<void> {
     const ip = request.ip ?? '';
     const relayRequest = { headers: request.headers, ip, path: request.path, body: (request.body ?? {}) as Record<string, unknown>, stream: request };
-    return this.relay.handle('chat', relayRequest, response, () => this.auth.authorizeUser(user.id, ip));
+    return this.relay.handle('chat', relayRequest, response, { authorize: () => this.auth.authorizeUser(user.id, ip) });
   }
 }

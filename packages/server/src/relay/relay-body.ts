@@ -1,8 +1,8 @@
 import { INT4_MAX } from '../common/int-range';
 import { inputProblem, MSG_NUL } from '../common/input-rules';
+import { isObject } from './json';
 import { RelayError } from './relay-error';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 const invalid = (message: string, code = 'invalid_request_error'): RelayError => new RelayError(400, message, 'invalid_request_error', code);

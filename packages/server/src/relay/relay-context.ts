@@ -1,5 +1,6 @@
 import type { RequestLimits } from '../channel-limits/request-limits';
 import type { Usage } from './billing/usage';
+import type { InboundFormat } from './inbound/inbound-format';
 
 /** The kinds of call the relay serves, one per OpenAI endpoint. */
 export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'images' | 'moderations' | 'rerank' | 'speech' | 'transcriptions';
@@ -39,6 +40,12 @@ export interface RelayCaller {
 export interface RelayContext {
   requestId: string;
   mode: RelayMode;
+  /** The API the client speaks (DESIGN.md §5.0): how its request is read and its answer written. */
+  format: InboundFormat;
+  /** The client's headers that a channel speaking its format natively receives (Anthropic's version and betas). */
+  nativeHeaders: Readonly<Record<string, string>>;
+  /** The prompt counted locally: the reservation, and the bill when the upstream reports no usage. */
+  promptTokens: number;
   caller: RelayCaller;
   /** The model the client asked for (billing and logs use this name). */
   requestModel: string;

@@ -2,10 +2,13 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ANTHROPIC_INBOUND } from './inbound/anthropic-inbound';
+import { MessagesCountTokensService } from './inbound/messages-count-tokens.service';
 import type { RelayMode } from './relay-context';
+import type { RelayRequest } from './relay-request';
 import { RelayService } from './relay.service';
 
-/** The relay's POST endpoints (DESIGN.md §5). GET /v1/models and /v1/models/lists stay with Nest. */
+/** OpenAI's POST endpoints (DESIGN.md §5). GET /v1/models and /v1/models/lists stay with Nest. */
 export const RELAY_ROUTES = new Map<string, RelayMode>([
   ['/v1/chat/completions', 'chat'],
   ['/v1/completions', 'completions'],
@@ -16,6 +19,10 @@ export const RELAY_ROUTES = new Map<string, RelayMode>([
   ['/v1/audio/speech', 'speech'],
   ['/v1/audio/transcriptions', 'transcriptions'],
 ]);
+
+/** Anthropic's Messages API (DESIGN.md §5.0), in front of the same pipeline. */
+export const MESSAGES_PATH = '/v1/messages';
+export const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 
 const pathOf = (url: string): string => {
   const query = url.indexOf('?');
@@ -35,6 +42,7 @@ export class RelayFrontDoor {
 
   constructor(
     private readonly relay: RelayService,
+    private readonly countTokens: MessagesCountTokensService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     // The same rule as Express's "trust proxy" setting (app.factory.ts).
@@ -46,13 +54,16 @@ export class RelayFrontDoor {
     const [express] = server.listeners('request') as RequestListener[];
     server.removeAllListeners('request');
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      const mode = request.method === 'POST' ? RELAY_ROUTES.get(pathOf(request.url ?? '')) : undefined;
-      if (mode) void this.serve(mode, request, response);
+      const path = request.method === 'POST' ? pathOf(request.url ?? '') : '';
+      const mode = RELAY_ROUTES.get(path);
+      if (mode) void this.relay.handle(mode, this.relayRequest(request, path), response);
+      else if (path === MESSAGES_PATH) void this.relay.handle('chat', this.relayRequest(request, path), response, { format: ANTHROPIC_INBOUND });
+      else if (path === COUNT_TOKENS_PATH) void this.countTokens.serve(this.relayRequest(request, path), response);
       else express(request, response);
     });
   }
 
-  private serve(mode: RelayMode, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    return this.relay.handle(mode, { headers: request.headers, ip: proxyAddr(request, this.trust), path: pathOf(request.url ?? ''), stream: request }, response);
+  private relayRequest(request: IncomingMessage, path: string): RelayRequest {
+    return { headers: request.headers, ip: proxyAddr(request, this.trust), path, stream: request };
   }
 }

@@ -49,6 +49,7 @@ export class RelayLogger {
       attempts_log: JSON.stringify(attempts),
       request_id: ctx.requestId,
       ip: ctx.clientIp.slice(0, 64),
+      inbound_format: ctx.format.name,
     };
   }
 
@@ -81,13 +82,14 @@ export class RelayLogger {
     });
   }
 
-  failed(ctx: RelayContext, error: RelayError, attempts: Attempt[]): void {
+  /** `status` is what the client received, which its format may have chosen (inbound/). */
+  failed(ctx: RelayContext, error: RelayError, attempts: Attempt[], status = error.status): void {
     this.writer.write(
       this.row(ctx, attempts, {
         type: LOG_TYPE.ERROR,
         respModel: '',
         quota: 0,
-        status: error.status,
+        status,
         content: error.message.slice(0, 2000),
         other: JSON.stringify({ admin_info: { use_channel: attempts.map((attempt) => attempt.channel_id) } }),
       }),

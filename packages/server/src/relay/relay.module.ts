@@ -8,6 +8,7 @@ import { AutoDisableService } from './auto-disable.service';
 import { BillingModule } from './billing/billing.module';
 import { PriceService } from './billing/price.service';
 import { ChannelCacheService } from './channel-cache.service';
+import { MessagesCountTokensService } from './inbound/messages-count-tokens.service';
 import { PlaygroundController } from './playground.controller';
 import { RelayController } from './relay.controller';
 import { RelayFrontDoor } from './relay-front-door';
@@ -24,6 +25,7 @@ import { UpstreamClient } from './upstream.client';
   providers: [
     RelayService,
     RelayFrontDoor,
+    MessagesCountTokensService,
     RelayModelsService,
     TokenAuthService,
     TokenRateLimiter,

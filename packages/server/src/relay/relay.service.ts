@@ -11,11 +11,13 @@ import { AutoDisableService } from './auto-disable.service';
 import { PriceService } from './billing/price.service';
 import { type Price, quotaFor } from './billing/pricing';
 import { QuotaLedgerService, type Reservation } from './billing/quota-ledger.service';
-import { countPromptTokens } from './billing/token-count';
+import { countedUsage } from './billing/token-count';
 import { emptyUsage, usageFromOpenAI, type Usage } from './billing/usage';
 import { ChannelCacheService } from './channel-cache.service';
 import { type Candidate, chooseReadyChannel } from './channel-selector';
-import { checkRelayBody } from './relay-body';
+import type { InboundFormat } from './inbound/inbound-format';
+import { OPENAI_INBOUND } from './inbound/openai-inbound';
+import { admitModel } from './relay-admission';
 import { RelayLogger } from './relay-logger';
 import { formFields, readMultipart, withModel } from './multipart-body';
 import { headerOf, readJsonBody, type RelayRequest, sendJson, sendWhole } from './relay-request';
@@ -50,6 +52,13 @@ class UpstreamFailure extends Error {
   }
 }
 
+/** How a call came in: its API format (OpenAI's by default) and who pays (by default the sk- token it carries). */
+export interface RelayCallOptions {
+  format?: InboundFormat;
+  /** The playground passes the signed-in user's token. */
+  authorize?: () => Promise<AuthorizedToken>;
+}
+
 /**
  * The relay pipeline of DESIGN.md §5: token → limits → price and reservation → channel choice with
  * failover → adaptor → delivery (streamed or whole) → settlement → log. Adaptors only translate;
@@ -74,38 +83,28 @@ export class RelayService {
     private readonly cooldown: ChannelCooldown,
   ) {}
 
-  /**
-   * Serves one relay request. `authorize` names the caller: by default the sk- token the request
-   * carries; the playground passes the signed-in user's token instead.
-   */
-  async handle(mode: RelayMode, request: RelayRequest, response: ServerResponse, authorize: () => Promise<AuthorizedToken> = () => this.auth.authorize(request)): Promise<void> {
+  /** Serves one relay request, read and answered in the client's format (DESIGN.md §5.0). */
+  async handle(mode: RelayMode, request: RelayRequest, response: ServerResponse, options: RelayCallOptions = {}): Promise<void> {
     const startedAt = performance.now();
+    const format = options.format ?? OPENAI_INBOUND;
     let reservation: Reservation | undefined;
     let ctx: RelayContext | undefined;
     const attempts: Attempt[] = [];
     try {
-      const authorized = await authorize();
+      const authorized = await (options.authorize ?? (() => this.auth.authorize(request)))();
       const upload = mode === 'transcriptions' ? await readMultipart(request) : undefined;
-      const body = upload ? formFields(upload) : checkRelayBody(request.body ?? (await readJsonBody(request.stream)));
-      const model = typeof body.model === 'string' ? body.model.trim() : '';
-      if (!model) throw new RelayError(400, '请求中缺少 model 参数', 'invalid_request_error', 'missing_model');
-      if (authorized.modelLimits && !authorized.modelLimits.has(model)) {
-        throw new RelayError(403, `该令牌无权访问模型 ${model}`, 'invalid_request_error', 'model_not_allowed');
-      }
-      if (!(await this.limiter.allow(authorized.caller.tokenId, authorized.ratePerMinute))) {
-        throw new RelayError(429, '该令牌请求过于频繁，请稍后再试', 'rate_limit_exceeded', 'rate_limit_exceeded');
-      }
-      // Channels first: a model no channel serves is "no channel", not "no price".
-      const candidates = await this.channels.candidates(authorized.caller.group, model);
-      if (candidates.length === 0) {
-        throw new RelayError(503, `当前分组 ${authorized.caller.group} 下对于模型 ${model} 无可用渠道`, 'upstream_error', 'model_not_found');
-      }
+      const body = upload ? formFields(upload) : format.check(request.body ?? (await readJsonBody(request.stream)));
+      // Channels before the price: a model no channel serves is "no channel", not "no price".
+      const { model, candidates } = await admitModel(authorized, body, this.limiter, this.channels);
       const price = this.prices.priceOf(model, authorized.caller.group);
       const stream = body.stream === true && (mode === 'chat' || mode === 'completions');
       const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
       ctx = {
         requestId: randomUUID(),
         mode,
+        format,
+        nativeHeaders: format.nativeHeaders(request.headers),
+        promptTokens: format.promptTokens(body),
         caller: authorized.caller,
         requestModel: model,
         upstreamModel: model,
@@ -118,7 +117,7 @@ export class RelayService {
         userAgent: (headerOf(request.headers, 'user-agent') ?? '').slice(0, 200),
       };
 
-      const reserved = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, this.estimate(price, body), this.prices.quotaPerUnit());
+      const reserved = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, this.estimate(price, ctx.promptTokens, body), this.prices.quotaPerUnit());
       if (reserved === 'user' || reserved === 'token') {
         if (reserved === 'token') throw new RelayError(429, '该令牌额度不足', 'insufficient_quota', 'insufficient_quota');
         throw new RelayError(403, '用户额度不足，请充值后再试', 'insufficient_quota', 'insufficient_user_quota');
@@ -134,17 +133,18 @@ export class RelayService {
       await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, settling, cost, log);
     } catch (error) {
       const relayError = this.toRelayError(error);
+      const reply = format.errorReply(relayError);
       if (reservation) await this.ledger.refund(reservation);
-      if (ctx) this.relayLogger.failed(ctx, relayError, attempts);
-      if (!response.headersSent) sendJson(response, relayError.status, relayError.toBody());
+      if (ctx) this.relayLogger.failed(ctx, relayError, attempts, reply.status);
+      if (!response.headersSent) sendJson(response, reply.status, reply.body);
       else if (!response.writableEnded) response.end();
     }
   }
 
   /** The reservation: the fixed price, or the counted prompt plus the requested completion budget. */
-  private estimate(price: Price, body: Record<string, unknown>): number {
+  private estimate(price: Price, promptTokens: number, body: Record<string, unknown>): number {
     const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens ?? 0);
-    const usage = { ...emptyUsage(), prompt_tokens: countPromptTokens(body), completion_tokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : 0 };
+    const usage = { ...emptyUsage(), prompt_tokens: promptTokens, completion_tokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : 0 };
     return quotaFor(price, usage, this.prices.quotaPerUnit());
   }
 
@@ -231,7 +231,7 @@ export class RelayService {
   /** One call to one channel; throws UpstreamFailure for anything that went wrong upstream. */
   private async attempt(ctx: RelayContext, body: Record<string, unknown>, upload: FormData | undefined, response: ServerResponse): Promise<Delivered> {
     const provider = this.registry.forType(ctx.channel.type);
-    const chat: ChatAdaptor | undefined = ctx.mode === 'chat' || ctx.mode === 'completions' ? provider.chat : undefined;
+    const chat: ChatAdaptor<unknown> | undefined = ctx.mode === 'chat' || ctx.mode === 'completions' ? ctx.format.chatAdaptor(provider) : undefined;
     const passthrough: PassthroughAdaptor | undefined = !chat && provider.passthrough?.modes.has(ctx.mode) ? provider.passthrough.adaptor : undefined;
     if (!chat && !passthrough) throw new RelayError(400, `该渠道类型不支持此接口（${ctx.mode}）`, 'invalid_request_error', 'unsupported_endpoint');
     const errorMessage = (raw: string) => (chat ?? passthrough!).errorMessage(raw);
@@ -263,16 +263,16 @@ export class RelayService {
         throw new UpstreamFailure(upstream.statusCode, message, classifyFailure(upstream.statusCode, `${message} ${codes}`, this.autoDisable.keywords()), codes);
       }
       if (chat && ctx.stream) {
-        const delivery = new StreamDelivery(ctx, chat.chatStream(ctx), response);
+        const delivery = new StreamDelivery(ctx, chat.chatStream(ctx), ctx.format.framing, response);
         const result = await delivery.pipe(upstream.body, abort.signal);
-        return { usage: result.usage ?? this.countUsage(body, result.producedText), status: 200, respModel: ctx.upstreamModel };
+        return { usage: result.usage ?? countedUsage(ctx.promptTokens, result.producedText), status: 200, respModel: ctx.upstreamModel };
       }
       if (!chat) {
         // Passthrough replies may be bytes (speech audio): relayed as received, never decoded.
         const bytes = Buffer.from(await upstream.body.arrayBuffer());
         const contentType = String(upstream.headers['content-type'] ?? 'application/json');
         sendWhole(response, 200, contentType, bytes);
-        return { usage: this.passthroughUsage(contentType, bytes, body), status: 200 };
+        return { usage: this.passthroughUsage(contentType, bytes, ctx.promptTokens), status: 200 };
       }
       const raw = await upstream.body.text();
       let converted: ReturnType<ChatAdaptor['chatResponse']>;
@@ -282,7 +282,7 @@ export class RelayService {
         throw new UpstreamFailure(502, '上游返回了无法解析的响应', 'channel');
       }
       sendWhole(response, 200, 'application/json', converted.body);
-      return { usage: converted.usage ?? this.countUsage(body, ''), status: 200, respModel: converted.model };
+      return { usage: converted.usage ?? countedUsage(ctx.promptTokens, ''), status: 200, respModel: converted.model };
     } catch (error) {
       if (abort.signal.aborted && !(error instanceof UpstreamFailure)) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
       if (error instanceof RelayError || error instanceof UpstreamFailure) throw error;
@@ -293,7 +293,7 @@ export class RelayService {
   }
 
   /** Usage from a passthrough reply (embeddings, rerank…), else counted from the input. */
-  private passthroughUsage(contentType: string, bytes: Buffer, body: Record<string, unknown>): Usage {
+  private passthroughUsage(contentType: string, bytes: Buffer, promptTokens: number): Usage {
     if (contentType.includes('json')) {
       try {
         const usage = usageFromOpenAI((JSON.parse(bytes.toString('utf8')) as { usage?: unknown }).usage);
@@ -302,11 +302,7 @@ export class RelayService {
         // not JSON after all: counted from the input below
       }
     }
-    return this.countUsage(body, '');
-  }
-
-  private countUsage(body: Record<string, unknown>, produced: string): Usage {
-    return { ...emptyUsage(), prompt_tokens: countPromptTokens(body), completion_tokens: produced ? countPromptTokens({ prompt: produced }) : 0 };
+    return countedUsage(promptTokens, '');
   }
 
   private toRelayError(error: unknown): RelayError {

@@ -1,3 +1,4 @@
+import { OPENAI_INBOUND } from './inbound/openai-inbound';
 import type { RelayChannel, RelayContext } from './relay-context';
 
 /** A relay channel for adaptor unit tests; fields override the OpenAI defaults. */
@@ -22,6 +23,9 @@ export const relayChannel = (fields: Partial<RelayChannel> = {}): RelayChannel =
 export const relayContext = (fields: Partial<RelayContext> = {}): RelayContext => ({
   requestId: 'r1',
   mode: 'chat',
+  format: OPENAI_INBOUND,
+  nativeHeaders: {},
+  promptTokens: 0,
   caller: { tokenId: 1, tokenName: 't', userId: 1, username: 'u', group: 'default', unlimitedQuota: false },
   requestModel: 'gpt-4o',
   upstreamModel: 'gpt-4o',

@@ -1,28 +1,47 @@
 import type { Usage } from '../billing/usage';
-import type { RelayContext, RelayMode } from '../relay-context';
+import type { RelayChannel, RelayContext, RelayMode } from '../relay-context';
 import type { UpstreamBody, UpstreamCall } from '../upstream.client';
 
 /** One translated piece for the client: an OpenAI chat.completion.chunk (object or raw JSON text). */
 export type ClientChunk = string | Record<string, unknown>;
 
-/** Turns one upstream stream into OpenAI chunks, and tells the usage it saw. */
-export interface ChatStreamTranslator {
-  /** One upstream SSE event; returns the chunks to send (possibly none). `done` ends the stream. */
-  event(event: { event?: string; data: string }): { chunks: ClientChunk[]; done?: boolean };
+/** One server-sent event with its name and its data as JSON text (Anthropic names every event). */
+export interface NamedEvent {
+  event: string;
+  data: string;
+}
+
+/** Turns one upstream stream into the client's pieces, and tells the usage it saw. */
+export interface StreamTranslator<Chunk> {
+  /** One upstream SSE event; returns the pieces to send (possibly none). `done` ends the stream. */
+  event(event: { event?: string; data: string }): { chunks: Chunk[]; done?: boolean };
   /** Usage reported by the upstream, if any. */
   usage(): Usage | undefined;
   /** The text produced so far, for counting when the upstream reports no usage. */
   producedText(): string;
 }
 
-/** Chat completions in and out (OpenAI request and response shapes on the client side). */
-export interface ChatAdaptor {
+/** Turns one upstream stream into OpenAI chunks. */
+export type ChatStreamTranslator = StreamTranslator<ClientChunk>;
+
+/**
+ * A chat exchange with one upstream. `Chunk` is what its streams give the client: OpenAI chunks
+ * for the chat adaptors (OpenAI request and response shapes on the client side), Anthropic's
+ * named events for an adaptor whose client side is the Messages API.
+ */
+export interface ChatAdaptor<Chunk = ClientChunk> {
   chatRequest(ctx: RelayContext, body: Record<string, unknown>): UpstreamCall;
   /** Converts a non-streamed upstream reply; `raw` is the reply body as text. */
   chatResponse(ctx: RelayContext, raw: string): { body: string; usage?: Usage; model?: string };
-  chatStream(ctx: RelayContext): ChatStreamTranslator;
+  chatStream(ctx: RelayContext): StreamTranslator<Chunk>;
   /** The upstream's error body turned into a message for the client. */
   errorMessage(raw: string): string;
+}
+
+/** Anthropic's Messages API spoken natively: the client's request goes upstream as it is, apart from the model. */
+export interface MessagesAdaptor extends ChatAdaptor<NamedEvent> {
+  /** POST /v1/messages/count_tokens at the channel, for the (mapped) model. */
+  countTokensRequest(channel: RelayChannel, model: string, forwarded: Readonly<Record<string, string>>, body: Record<string, unknown>): UpstreamCall;
 }
 
 /** Endpoints whose request and response already are OpenAI's shape on both sides (passthrough). */
@@ -35,6 +54,8 @@ export interface PassthroughAdaptor {
 /** What a provider family offers; a mode it lacks is answered "not supported" by the relay. */
 export interface ProviderAdaptor {
   chat?: ChatAdaptor;
+  /** The Messages API natively, for clients that speak it (POST /v1/messages). */
+  messages?: MessagesAdaptor;
   /** Modes served by passthrough (embeddings, images, …). */
   passthrough?: { adaptor: PassthroughAdaptor; modes: ReadonlySet<RelayMode> };
 }

@@ -1,3 +1,4 @@
+import { isObject, type Json } from '../json';
 import { RelayError } from '../relay-error';
 import type {
   AnthropicDocumentBlock,
@@ -16,10 +17,7 @@ import type {
 /** Anthropic requires max_tokens; this is used when the client sets no limit. */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
-type Json = Record<string, unknown>;
-
 const invalid = (message: string) => new RelayError(400, message, 'invalid_request_error', null);
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Anthropic refuses empty and whitespace-only text blocks, so they are dropped. */
 const textBlock = (text: string): AnthropicTextBlock[] => (text.trim() ? [{ type: 'text', text }] : []);
@@ -211,7 +209,7 @@ const positiveInteger = (value: unknown): number | undefined => (typeof value ==
  * medium and high take the budgets Google gives the same words for Gemini (8K, 24K). none sends no
  * thinking (it is off by default).
  */
-const THINKING_BUDGETS: Record<string, number> = { minimal: 1024, low: 1024, medium: 8192, high: 24576, xhigh: 24576 };
+export const THINKING_BUDGETS: Record<string, number> = { minimal: 1024, low: 1024, medium: 8192, high: 24576, xhigh: 24576 };
 
 /** The client's own Anthropic `thinking` object, else its reasoning_effort as one. */
 function thinkingOf(body: Json): Json | undefined {

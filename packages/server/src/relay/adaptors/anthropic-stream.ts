@@ -1,7 +1,7 @@
-import { countTokens } from '../billing/token-count';
 import type { Usage } from '../billing/usage';
 import type { ChatStreamTranslator, ClientChunk } from './adaptor';
-import { anthropicErrorMessage, finishReason, openAiUsage, thinkingBlockOf, usageFromAnthropic } from './anthropic-response';
+import { anthropicErrorMessage, finishReason, openAiUsage, thinkingBlockOf } from './anthropic-response';
+import { AnthropicStreamUsage } from './anthropic-stream-usage';
 import type { AnthropicUsage } from './anthropic-types';
 
 interface StreamEvent {
@@ -34,9 +34,7 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
   private readonly created = Math.floor(Date.now() / 1000);
   private roleSent = false;
   private stopReason: string | null = null;
-  private reported: AnthropicUsage = {};
-  /** message_delta carries the final output count; before it only message_start's estimate is known. */
-  private outputFinal = false;
+  private readonly counts = new AnthropicStreamUsage();
   /** Anthropic content block index → OpenAI tool_calls index. */
   private readonly toolIndexes = new Map<number, number>();
   /** Thinking and redacted_thinking blocks being received, by content block index. */
@@ -59,7 +57,7 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
       case 'message_start':
         this.id = payload.message?.id ?? this.id;
         this.model = payload.message?.model ?? this.model;
-        this.report(payload.message?.usage);
+        this.counts.report(payload.message?.usage, false);
         return { chunks: [] };
       case 'content_block_start':
         return { chunks: this.blockStart(payload.index ?? 0, payload.content_block ?? {}) };
@@ -69,8 +67,7 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
         return { chunks: this.blockStop(payload.index ?? 0) };
       case 'message_delta':
         if (payload.delta?.stop_reason) this.stopReason = payload.delta.stop_reason;
-        this.report(payload.usage);
-        if (typeof payload.usage?.output_tokens === 'number') this.outputFinal = true;
+        this.counts.report(payload.usage, true);
         return { chunks: [] };
       case 'message_stop':
         return { chunks: this.finish(), done: true };
@@ -83,22 +80,11 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
   }
 
   usage(): Usage | undefined {
-    const usage = usageFromAnthropic(this.reported);
-    if (!usage || this.outputFinal) return usage;
-    // The stream stopped before its final count: count what was produced.
-    return { ...usage, completion_tokens: Math.max(usage.completion_tokens, countTokens(this.produced)) };
+    return this.counts.usage(() => this.produced);
   }
 
   producedText(): string {
     return this.produced;
-  }
-
-  /** message_delta's counts are cumulative and replace message_start's. */
-  private report(usage: AnthropicUsage | undefined): void {
-    if (!usage) return;
-    for (const [key, value] of Object.entries(usage) as Array<[keyof AnthropicUsage, unknown]>) {
-      if (typeof value === 'number') this.reported[key] = value;
-    }
   }
 
   private blockStart(index: number, block: NonNullable<StreamEvent['content_block']>): ClientChunk[] {

@@ -1,3 +1,4 @@
+import { isObject } from '../json';
 import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart, GeminiRequest, GeminiThinkingConfig } from './gemini-types';
 
 interface OpenAiToolCall {
@@ -150,7 +151,6 @@ function convertMessages(messages: OpenAiMessage[]): Pick<GeminiRequest, 'conten
   return { contents, ...(system.length > 0 ? { systemInstruction: { parts: system } } : {}) };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * OpenAI's reasoning_effort for Gemini 2.5 (a token budget), in the budgets Google's own

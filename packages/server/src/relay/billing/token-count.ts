@@ -1,4 +1,5 @@
 import { encode } from 'gpt-tokenizer';
+import { emptyUsage, type Usage } from './usage';
 
 /** Tokens of a text with the o200k tokenizer: the count used when an upstream reports no usage. */
 export const countTokens = (text: string): number => (text ? encode(text).length : 0);
@@ -22,3 +23,10 @@ export function countPromptTokens(body: Record<string, unknown>): number {
   // OpenAI's chat format spends about 3 tokens per message and 3 to prime the reply.
   return countTokens(text) + (messages > 0 ? messages * 3 + 3 : 0);
 }
+
+/** The usage of a request whose upstream reported none: its prompt as counted before, and the text it produced. */
+export const countedUsage = (promptTokens: number, produced: string): Usage => ({
+  ...emptyUsage(),
+  prompt_tokens: promptTokens,
+  completion_tokens: produced ? countPromptTokens({ prompt: produced }) : 0,
+});

@@ -2,9 +2,10 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 import type { ServerResponse } from 'node:http';
-import type { ChatStreamTranslator, ClientChunk } from '../adaptors/adaptor';
+import type { StreamTranslator } from '../adaptors/adaptor';
 import type { Usage } from '../billing/usage';
 import type { RelayContext } from '../relay-context';
+import type { ClientFraming } from './client-framing';
 
 export interface StreamResult {
   usage?: Usage;
@@ -15,11 +16,11 @@ export interface StreamResult {
 
 /**
  * Streams an upstream SSE answer to the client chunk by chunk (DESIGN.md §5.5), never holding
- * the whole answer. The client's headers are sent with the first chunk, so a failure before it
- * can still be retried on another channel. A stream cut by the upstream ends with an error event,
- * not a fake [DONE].
+ * the whole answer, written in the client's format (`framing`). The client's headers are sent
+ * with the first chunk, so a failure before it can still be retried on another channel. A stream
+ * cut by the upstream ends with an error event, not a fake end.
  */
-export class StreamDelivery {
+export class StreamDelivery<Chunk> {
   private started = false;
   private finished = false;
   /** Chunks translated from the current piece of upstream data, sent in one write after it. */
@@ -27,7 +28,8 @@ export class StreamDelivery {
 
   constructor(
     private readonly ctx: RelayContext,
-    private readonly translator: ChatStreamTranslator,
+    private readonly translator: StreamTranslator<Chunk>,
+    private readonly framing: ClientFraming<Chunk>,
     private readonly response: ServerResponse,
   ) {}
 
@@ -44,10 +46,10 @@ export class StreamDelivery {
     // No flushHeaders(): the headers leave with the first chunks, in the same write.
   }
 
-  private send(chunks: ClientChunk[]): void {
+  private send(chunks: Chunk[]): void {
     if (chunks.length === 0) return;
     this.start();
-    for (const chunk of chunks) this.pending += `data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`;
+    for (const chunk of chunks) this.pending += this.framing.encode(chunk);
   }
 
   /** One write per piece of upstream data, however many events it held (each write is a syscall). */
@@ -68,7 +70,7 @@ export class StreamDelivery {
     });
     const decoder = new TextDecoder();
     try {
-      // The client's answer ends at [DONE]; the body is still read to its end (it closes right
+      // The client's answer ends with the translator's `done`; the body is still read to its end (it closes right
       // after): leaving the loop early destroys it with an AbortError, whose stack trace costs
       // more than the rest of the request.
       for await (const piece of body) {
@@ -97,12 +99,12 @@ export class StreamDelivery {
 
   private finish(): void {
     this.start();
-    this.response.end(`${this.pending}data: [DONE]\n\n`);
+    this.response.end(this.pending + this.framing.end);
     this.pending = '';
   }
 
   private fail(message: string): void {
-    this.response.end(`data: ${JSON.stringify({ error: { message, type: 'upstream_error', code: null } })}\n\n`);
+    this.response.end(this.framing.error(message));
   }
 
   private result(clientGone: boolean): StreamResult {
