@@ -19,7 +19,9 @@ const server = createServer(async (incoming, outgoing) => {
     outgoing.writeHead(reply.statusCode, { 'content-type': reply.headers['content-type'] });
     await pipeline(reply.body, outgoing);
   } catch (error) {
-    outgoing.writeHead(502).end(String(error));
+    // A client that hangs up mid-stream (a load generator stopping) fails the pipeline after the head.
+    if (outgoing.headersSent) outgoing.destroy();
+    else outgoing.writeHead(502).end(String(error));
   }
 });
 server.keepAliveTimeout = 60_000;

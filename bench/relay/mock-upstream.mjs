@@ -1,4 +1,5 @@
-// An OpenAI-format upstream that answers at once: non-streamed JSON, or 10 chunks + usage + [DONE].
+// An OpenAI-format upstream that answers at once: non-streamed JSON, or 10 chunks + usage + [DONE];
+// at /v1/responses the Responses API's response object, or its typed events with the same 10 deltas.
 import { createServer } from 'node:http';
 
 const usage = { prompt_tokens: 12, completion_tokens: 10, total_tokens: 22 };
@@ -17,12 +18,37 @@ const streamBody =
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model: 'bench-model', choices: [], usage })}\n\n` +
   'data: [DONE]\n\n';
 
+const responsesUsage = { input_tokens: 12, input_tokens_details: { cached_tokens: 0 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 22 };
+const words = Array.from({ length: 10 }, (_, index) => `w${index} `);
+const message = { id: 'msg_bench', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: words.join(''), annotations: [] }] };
+const responseObject = (status, output, usage) => ({ id: 'resp_bench', object: 'response', created_at: 1, status, error: null, incomplete_details: null, model: 'bench-model', output, usage });
+const responsesBody = JSON.stringify(responseObject('completed', [message], responsesUsage));
+const responsesStreamBody = (() => {
+  let sequence = 0;
+  const event = (type, payload) => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...payload })}\n\n`;
+  const at = { item_id: message.id, output_index: 0, content_index: 0 };
+  return [
+    event('response.created', { response: responseObject('in_progress', [], null) }),
+    event('response.in_progress', { response: responseObject('in_progress', [], null) }),
+    event('response.output_item.added', { output_index: 0, item: { ...message, status: 'in_progress', content: [] } }),
+    event('response.content_part.added', { ...at, part: { type: 'output_text', text: '', annotations: [] } }),
+    ...words.map((delta) => event('response.output_text.delta', { ...at, delta })),
+    event('response.output_text.done', { ...at, text: message.content[0].text }),
+    event('response.content_part.done', { ...at, part: message.content[0] }),
+    event('response.output_item.done', { output_index: 0, item: message }),
+    event('response.completed', { response: responseObject('completed', [message], responsesUsage) }),
+  ].join('');
+})();
+
 const server = createServer((request, response) => {
   const parts = [];
   request.on('data', (part) => parts.push(part));
   request.on('end', () => {
     const body = JSON.parse(Buffer.concat(parts).toString() || '{}');
-    if (body.stream) {
+    if (request.url === '/v1/responses') {
+      response.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+      response.end(body.stream ? responsesStreamBody : responsesBody);
+    } else if (body.stream) {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.end(streamBody);
     } else {

@@ -34,7 +34,7 @@ const blocksOf = (content: unknown): any[] => (typeof content === 'string' ? [{ 
  * budget of at least 1,024 under max_tokens, thinking blocks sent back as signed, and a tool-use
  * turn being answered that starts with its thinking. Returns the error, if any.
  */
-function invalidBody(body: Record<string, any>): string | undefined {
+export function invalidBody(body: Record<string, any>): string | undefined {
   const extra = Object.keys(body).find((key) => !TOP_LEVEL_FIELDS.has(key));
   if (extra) return `${extra}: Extra inputs are not permitted`;
   if (typeof body.model !== 'string' || !body.model) return 'model: Field required';

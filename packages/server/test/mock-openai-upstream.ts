@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalHttpServer } from './local-http-server';
+import { answerResponses } from './mock-openai-responses';
 
 export interface SeenRequest {
   path: string;
@@ -26,7 +28,7 @@ function scriptedAnswer(model: string, messages: Array<{ role: string; content: 
  * without [DONE]; "slow-stream" sends one chunk every 50 ms; "no-usage" reports no usage;
  * "tool-call" calls get_weather (MOCK_TOOL_CALL), then answers from the tool result; "think"
  * reasons (reasoning_content) before it answers; others answer "Hello from <model>" with usage
- * prompt 11 / completion 7.
+ * prompt 11 / completion 7. POST /v1/responses speaks the Responses API (mock-openai-responses.ts).
  */
 export class MockOpenAiUpstream extends LocalHttpServer {
   readonly seen: SeenRequest[] = [];
@@ -41,12 +43,18 @@ export class MockOpenAiUpstream extends LocalHttpServer {
     const bytes = Buffer.concat(pieces);
     const contentType = request.headers['content-type'] ?? '';
     if (contentType.startsWith('multipart/form-data')) {
-      // Audio transcription: a real multipart upload, answered with its text.
+      // Audio transcription or translation, image edit: a real multipart upload, answered with its text or image.
       const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
-      const file = form.get('file') as File;
-      this.seen.push({ path: request.url ?? '', authorization: request.headers.authorization ?? '', body: { model: form.get('model'), file: file.name, size: file.size } });
+      const file = form.get('file') as File | null;
+      const parts = await Promise.all(
+        [...form.entries()].map(async ([name, value]) =>
+          typeof value === 'string' ? { name, value } : { name, file: value.name, type: value.type, sha256: createHash('sha256').update(Buffer.from(await value.arrayBuffer())).digest('hex') },
+        ),
+      );
+      this.seen.push({ path: request.url ?? '', authorization: request.headers.authorization ?? '', body: { model: form.get('model'), file: file?.name, size: file?.size, parts } });
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ text: 'hello from the audio' }));
+      const edited = { created: 1, data: [{ b64_json: Buffer.from('edited').toString('base64') }] };
+      response.end(JSON.stringify(request.url === '/v1/images/edits' ? edited : { text: 'hello from the audio' }));
       return;
     }
     const raw = bytes.toString('utf8');
@@ -62,6 +70,7 @@ export class MockOpenAiUpstream extends LocalHttpServer {
       response.end(JSON.stringify({ error: { message: status === 401 ? 'Incorrect API key provided' : `upstream says ${status}`, type: 'error' } }));
       return;
     }
+    if (request.url === '/v1/responses') return answerResponses(response, body);
     if (request.url === '/v1/embeddings') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2] }], model, usage: { prompt_tokens: 5, total_tokens: 5 } }));

@@ -23,6 +23,19 @@ export interface RelayFixture {
   rawStream: (key: string, model: string) => Promise<string>;
 }
 
+/** A streamed chat completion read to its end as a client sees it: the text, the last finish reason and the usage chunk. */
+export async function readChatStream(stream: AsyncIterable<OpenAI.ChatCompletionChunk>): Promise<{ text: string; finish: string | null; usage?: OpenAI.CompletionUsage }> {
+  let text = '';
+  let finish: string | null = null;
+  let usage: OpenAI.CompletionUsage | undefined;
+  for await (const chunk of stream) {
+    text += chunk.choices[0]?.delta?.content ?? '';
+    finish = chunk.choices[0]?.finish_reason ?? finish;
+    usage = chunk.usage ?? usage;
+  }
+  return { text, finish, usage };
+}
+
 /**
  * The real application listening on 127.0.0.1 for relay tests: models priced at ratio 1 with the
  * given completion ratio, and channels pointing at the test's mock upstream.

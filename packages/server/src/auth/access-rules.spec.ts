@@ -70,6 +70,7 @@ describe('access rules', () => {
         // are not Nest routes: RelayFrontDoor serves them, each call checked by its sk- token
         // (relay.spec.ts covers calls without or with a wrong token).
         'GET /v1/models',
+        'GET /v1beta/models',
       ].sort(),
     );
   });

@@ -2,6 +2,9 @@ import { CHANNEL_STATUS, CHANNEL_TYPE_DEFAULT_OTHER, CHANNEL_TYPES } from '@gw/s
 import { BusinessError } from '../common/business.error';
 import { refusalOfHostname } from '../outbound/address-policy';
 import { joinList, splitList } from './comma-list';
+import { parseServiceAccountKey } from '../relay/adaptors/vertex-key';
+import { parseVertexRegions } from '../relay/adaptors/vertex-region';
+import { bedrockKeyProblem } from '../relay/adaptors/bedrock-key';
 
 /** The stored channel fields that the rules below check and normalise. */
 export interface ChannelDraft {
@@ -116,9 +119,12 @@ export function normalizeChannel(draft: ChannelDraft, knownGroups: readonly stri
     case 39:
       if (other === '') throw new BusinessError('请填写 Cloudflare Account ID');
       break;
-    case 41:
+    case 41: {
       if (other === '') throw new BusinessError('请填写 Vertex AI 区域（可为区域映射 JSON）');
+      const regions = parseVertexRegions(other);
+      if (typeof regions === 'string') throw new BusinessError(regions);
       break;
+    }
   }
 
   return {
@@ -142,22 +148,19 @@ export function checkKeyFormat(type: number, key: string): string | undefined {
   const parts = (separator: string) => key.split(separator).map((part) => part.trim());
   switch (type) {
     case 15:
-      return parts('|').length === 2 && parts('|').every(Boolean) ? undefined : '百度千帆密钥格式为 APIKey|SecretKey';
+      // The relay calls Qianfan's v2 OpenAI-compatible API, which takes only a v2 API key as bearer.
+      return key.includes('|') ? '百度千帆请填写 v2 API Key（形如 bce-v3/ALTAK-…，在千帆控制台「API Key」页创建），不再支持 APIKey|SecretKey 格式' : undefined;
     case 18:
-      return parts('|').length === 3 && parts('|').every(Boolean) ? undefined : '讯飞星火密钥格式为 APPID|APISecret|APIKey';
+      // Spark's HTTP API takes the APIPassword, or APIKey:APISecret taken from APPID|APISecret|APIKey.
+      return !key.includes('|') || (parts('|').length === 3 && parts('|').every(Boolean)) ? undefined : '讯飞星火密钥格式为 APIPassword 或 APPID|APISecret|APIKey';
     case 22:
       return /^[^-\s]+-[^\s]+$/.test(key) ? undefined : 'FastGPT 密钥格式为 APIKey-AppId';
-    case 33: {
-      const count = parts('|').length;
-      return (count === 3 || count === 4) && parts('|').every(Boolean) ? undefined : 'AWS Claude 密钥格式为 Ak|Sk|Region|InferenceRegion';
+    case 33:
+      return bedrockKeyProblem(key);
+    case 41: {
+      const account = parseServiceAccountKey(key);
+      return typeof account === 'string' ? account : undefined;
     }
-    case 41:
-      try {
-        const account = JSON.parse(key) as Record<string, unknown>;
-        return typeof account.client_email === 'string' && typeof account.private_key === 'string' ? undefined : 'Vertex AI 密钥必须是服务账号 JSON（含 client_email 与 private_key）';
-      } catch {
-        return 'Vertex AI 密钥必须是服务账号 JSON（含 client_email 与 private_key）';
-      }
     default:
       return undefined;
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogWriterService } from '../logs/log-writer.service';
 import { QuotaLedgerService } from '../relay/billing/quota-ledger.service';
 import { RELAY_ROUTES } from '../relay/relay-front-door';
+import { isUploadMode } from '../relay/multipart-body';
 import { startRelayFixture, type RelayFixture } from '../../test/relay-fixture';
 import { type AppRoute, collectRoutes } from '../../test/routes';
 import { MSG_NUL, MSG_OUT_OF_RANGE, MSG_TOO_DEEP } from './input-rules';
@@ -182,7 +183,7 @@ describe('bad input on every route (integration)', () => {
       ['prompt as an object', { model: MODEL, prompt: { text: 'hi' } }],
     ];
 
-    it.each([...RELAY_ROUTES.keys()].filter((path) => RELAY_ROUTES.get(path) !== 'transcriptions'))('answers bad bodies on %s with 400 in OpenAI’s error shape', async (path) => {
+    it.each([...RELAY_ROUTES.keys()].filter((path) => !isUploadMode(RELAY_ROUTES.get(path)!)))('answers bad bodies on %s with 400 in OpenAI’s error shape', async (path) => {
       for (const [what, body] of badBodies) {
         const reply = await send('POST', path, body, fx.t.http().set('Authorization', `Bearer ${key}`) as unknown as TestAgent);
         expect(reply.status, `${what}: ${reply.text.slice(0, 300)}`).toBe(400);

@@ -79,7 +79,9 @@ export class ChannelCacheService implements OnModuleInit {
   private readonly logger = new Logger(ChannelCacheService.name);
   private snapshot = new Map<string, Candidate[]>();
   private loadedAt = 0;
-  private stale = true;
+  /** Bumped by every channel change; the snapshot is current when it was loaded at this number. */
+  private changes = 0;
+  private loadedChanges = -1;
   private loading?: Promise<void>;
 
   constructor(
@@ -90,25 +92,32 @@ export class ChannelCacheService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await this.events.onChange(() => {
-      this.stale = true;
+      this.changes += 1;
     });
   }
 
   /** Enabled candidates for a group and model, highest priority first. */
   async candidates(group: string, model: string): Promise<readonly Candidate[]> {
-    if (this.stale || Date.now() - this.loadedAt > MAX_AGE_MS) await this.reload();
+    if (this.loadedChanges !== this.changes || Date.now() - this.loadedAt > MAX_AGE_MS) await this.reload();
     return this.snapshot.get(keyOf(group, model)) ?? [];
   }
 
-  private reload(): Promise<void> {
-    this.loading ??= this.load().finally(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+  /**
+   * One load at a time. A change that arrives while a load is running (its query may already have
+   * read the old rows) is not covered by that load, so the caller waits for one that started after
+   * it: a request right after a channel is saved never gets the snapshot from before the save.
+   */
+  private async reload(): Promise<void> {
+    do {
+      this.loading ??= this.load().finally(() => {
+        this.loading = undefined;
+      });
+      await this.loading;
+    } while (this.loadedChanges !== this.changes);
   }
 
   private async load(): Promise<void> {
-    this.stale = false;
+    const changes = this.changes;
     const rows: Row[] = await this.dataSource.query(
       `SELECT a."group", a.model, a.priority, a.weight, c.id, c.type, c.name, c.base_url, c.key_sealed,
               c.openai_organization, c.other, c.model_mapping, c.status_code_mapping, c.model_req_config, c.model_req_limit, c.auto_ban
@@ -137,5 +146,6 @@ export class ChannelCacheService implements OnModuleInit {
     }
     this.snapshot = snapshot;
     this.loadedAt = Date.now();
+    this.loadedChanges = changes;
   }
 }

@@ -28,6 +28,8 @@ export const DEAD_KEY_PHRASES: readonly string[] = [
   'insufficient_quota',
   'account_deactivated',
   'billing_not_active',
+  // AWS (403 UnrecognizedClientException): the access key does not exist or was deleted.
+  'the security token included in the request is invalid',
 ];
 
 /**

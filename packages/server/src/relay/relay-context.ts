@@ -3,7 +3,7 @@ import type { Usage } from './billing/usage';
 import type { InboundFormat } from './inbound/inbound-format';
 
 /** The kinds of call the relay serves, one per OpenAI endpoint. */
-export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'images' | 'moderations' | 'rerank' | 'speech' | 'transcriptions';
+export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'images' | 'moderations' | 'rerank' | 'speech' | 'transcriptions' | 'translations' | 'image-edits';
 
 /** A channel as the relay uses it: parsed once when the channel cache loads, key in clear in memory only. */
 export interface RelayChannel {

@@ -3,7 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ANTHROPIC_INBOUND } from './inbound/anthropic-inbound';
+import { geminiInbound, geminiRoute, withQueryKey } from './inbound/gemini-inbound';
 import { MessagesCountTokensService } from './inbound/messages-count-tokens.service';
+import { RESPONSES_INBOUND } from './inbound/responses-inbound';
 import type { RelayMode } from './relay-context';
 import type { RelayRequest } from './relay-request';
 import { RelayService } from './relay.service';
@@ -18,11 +20,15 @@ export const RELAY_ROUTES = new Map<string, RelayMode>([
   ['/v1/rerank', 'rerank'],
   ['/v1/audio/speech', 'speech'],
   ['/v1/audio/transcriptions', 'transcriptions'],
+  ['/v1/audio/translations', 'translations'],
+  ['/v1/images/edits', 'image-edits'],
 ]);
 
 /** Anthropic's Messages API (DESIGN.md §5.0), in front of the same pipeline. */
 export const MESSAGES_PATH = '/v1/messages';
 export const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
+/** OpenAI's Responses API (DESIGN.md §5.0), in front of the same pipeline. */
+export const RESPONSES_PATH = '/v1/responses';
 
 const pathOf = (url: string): string => {
   const query = url.indexOf('?');
@@ -58,9 +64,21 @@ export class RelayFrontDoor {
       const mode = RELAY_ROUTES.get(path);
       if (mode) void this.relay.handle(mode, this.relayRequest(request, path), response);
       else if (path === MESSAGES_PATH) void this.relay.handle('chat', this.relayRequest(request, path), response, { format: ANTHROPIC_INBOUND });
+      else if (path === RESPONSES_PATH) void this.relay.handle('chat', this.relayRequest(request, path), response, { format: RESPONSES_INBOUND });
       else if (path === COUNT_TOKENS_PATH) void this.countTokens.serve(this.relayRequest(request, path), response);
-      else express(request, response);
+      else if (!this.serveGemini(request, path, response)) express(request, response);
     });
+  }
+
+  /** Gemini's generateContent calls (DESIGN.md §5.0): the model and the streaming are in the path, the key perhaps in the query. */
+  private serveGemini(request: IncomingMessage, path: string, response: ServerResponse): boolean {
+    if (!path.includes(':')) return false;
+    const query = new URLSearchParams((request.url ?? '').slice(path.length + 1));
+    const route = geminiRoute(path, query);
+    if (!route) return false;
+    const relayRequest = { ...this.relayRequest(request, path), headers: withQueryKey(request.headers, query) };
+    void this.relay.handle('chat', relayRequest, response, { format: geminiInbound(route) });
+    return true;
   }
 
   private relayRequest(request: IncomingMessage, path: string): RelayRequest {

@@ -9,6 +9,7 @@ import { BillingModule } from './billing/billing.module';
 import { PriceService } from './billing/price.service';
 import { ChannelCacheService } from './channel-cache.service';
 import { MessagesCountTokensService } from './inbound/messages-count-tokens.service';
+import { GeminiModelsController } from './gemini-models.controller';
 import { PlaygroundController } from './playground.controller';
 import { RelayController } from './relay.controller';
 import { RelayFrontDoor } from './relay-front-door';
@@ -21,7 +22,7 @@ import { UpstreamClient } from './upstream.client';
 
 @Module({
   imports: [BillingModule, ChannelLimitsModule, ChannelsModule, LogsModule, TokensModule, UsersModule],
-  controllers: [RelayController, PlaygroundController],
+  controllers: [RelayController, GeminiModelsController, PlaygroundController],
   providers: [
     RelayService,
     RelayFrontDoor,

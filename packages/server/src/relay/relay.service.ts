@@ -19,7 +19,7 @@ import type { InboundFormat } from './inbound/inbound-format';
 import { OPENAI_INBOUND } from './inbound/openai-inbound';
 import { admitModel } from './relay-admission';
 import { RelayLogger } from './relay-logger';
-import { formFields, readMultipart, withModel } from './multipart-body';
+import { formFields, isUploadMode, readMultipart, withModel } from './multipart-body';
 import { headerOf, readJsonBody, type RelayRequest, sendJson, sendWhole } from './relay-request';
 import type { RelayChannel, RelayContext, RelayMode } from './relay-context';
 import { type Attempt, classifyFailure, errorCodesOf, type FailureKind, mapStatus } from './relay-attempts';
@@ -92,7 +92,7 @@ export class RelayService {
     const attempts: Attempt[] = [];
     try {
       const authorized = await (options.authorize ?? (() => this.auth.authorize(request)))();
-      const upload = mode === 'transcriptions' ? await readMultipart(request) : undefined;
+      const upload = isUploadMode(mode) ? await readMultipart(mode, request) : undefined;
       const body = upload ? formFields(upload) : format.check(request.body ?? (await readJsonBody(request.stream)));
       // Channels before the price: a model no channel serves is "no channel", not "no price".
       const { model, candidates } = await admitModel(authorized, body, this.limiter, this.channels);
@@ -143,7 +143,7 @@ export class RelayService {
 
   /** The reservation: the fixed price, or the counted prompt plus the requested completion budget. */
   private estimate(price: Price, promptTokens: number, body: Record<string, unknown>): number {
-    const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens ?? 0);
+    const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens ?? body.max_output_tokens ?? 0);
     const usage = { ...emptyUsage(), prompt_tokens: promptTokens, completion_tokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : 0 };
     return quotaFor(price, usage, this.prices.quotaPerUnit());
   }
@@ -264,7 +264,7 @@ export class RelayService {
       }
       if (chat && ctx.stream) {
         const delivery = new StreamDelivery(ctx, chat.chatStream(ctx), ctx.format.framing, response);
-        const result = await delivery.pipe(upstream.body, abort.signal);
+        const result = await delivery.pipe(upstream.body, abort.signal, call.streamFraming);
         return { usage: result.usage ?? countedUsage(ctx.promptTokens, result.producedText), status: 200, respModel: ctx.upstreamModel };
       }
       if (!chat) {

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import type { TestApp } from '../../test/test-app';
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Ratio 1 and completion ratio 2: a mock answer (11 prompt + 7 completion tokens) costs 11 + 14 = 25. */
 const MOCK_COST = 25;
@@ -155,6 +158,65 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       const [log] = await logsOf(userId);
       expect(Number(log.quota)).toBe(3000);
       expect(await quotaOf(userId)).toBe(100_000 - 3000);
+    });
+
+    it('relays an audio translation upload with the file bytes intact, at its fixed price like a transcription', async () => {
+      await admin.put('/api/option/').send({ key: 'ModelPrice', value: JSON.stringify({ 'whisper-x': 0.006, 'whisper-t': 0.006 }) });
+      await channel({ name: 'translate', models: 'whisper-t', model_mapping: '{"whisper-t":"whisper-1"}' });
+      const { client, userId } = await customer('translator', 100_000);
+      const bytes = Buffer.from(Array.from({ length: 4096 }, (_, index) => index % 251));
+      const reply = await client.audio.translations.create({ model: 'whisper-t', file: new File([bytes], 'speech.wav', { type: 'audio/wav' }) });
+      expect(reply.text).toBe('hello from the audio');
+      const seen = upstream.seen.at(-1)!;
+      expect(seen).toMatchObject({ path: '/v1/audio/translations', authorization: 'Bearer sk-upstream', body: { model: 'whisper-1', file: 'speech.wav', size: 4096 } });
+      expect(seen.body.parts).toContainEqual({ name: 'file', file: 'speech.wav', type: 'audio/wav', sha256: sha256(bytes) });
+      const [log] = await logsOf(userId);
+      expect(log).toMatchObject({ type: 2, model_name: 'whisper-t', channel_name: 'translate' });
+      expect(Number(log.quota)).toBe(3000);
+      expect(await quotaOf(userId)).toBe(100_000 - 3000);
+    });
+
+    it('relays an image edit (images, mask, prompt, n, size) with the file bytes intact, at the image price', async () => {
+      await admin.put('/api/option/').send({ key: 'ModelPrice', value: JSON.stringify({ 'whisper-x': 0.006, 'whisper-t': 0.006, 'painter': 0.04 }) });
+      await channel({ name: 'edits', models: 'painter', model_mapping: '{"painter":"gpt-image-1"}' });
+      const { client, userId } = await customer('editor', 100_000);
+      const first = Buffer.from(Array.from({ length: 3000 }, (_, index) => (index * 7) % 256));
+      const second = Buffer.from(Array.from({ length: 1500 }, (_, index) => (index * 13) % 256));
+      const mask = Buffer.from(Array.from({ length: 800 }, (_, index) => index % 2));
+      const reply = await client.images.edit({
+        model: 'painter',
+        image: [new File([first], 'a.png', { type: 'image/png' }), new File([second], 'b.png', { type: 'image/png' })],
+        mask: new File([mask], 'mask.png', { type: 'image/png' }),
+        prompt: 'add a hat',
+        n: 1,
+        size: '1024x1024',
+      });
+      expect(Buffer.from(reply.data![0].b64_json!, 'base64').toString()).toBe('edited');
+      const seen = upstream.seen.at(-1)!;
+      expect(seen).toMatchObject({ path: '/v1/images/edits', body: { model: 'gpt-image-1' } });
+      const parts = seen.body.parts as Array<Record<string, string>>;
+      expect(parts.filter((part) => part.file).map((part) => [part.file, part.sha256])).toEqual([
+        ['a.png', sha256(first)],
+        ['b.png', sha256(second)],
+        ['mask.png', sha256(mask)],
+      ]);
+      expect(parts).toEqual(expect.arrayContaining([{ name: 'prompt', value: 'add a hat' }, { name: 'n', value: '1' }, { name: 'size', value: '1024x1024' }]));
+      const [log] = await logsOf(userId);
+      expect(log).toMatchObject({ type: 2, model_name: 'painter', channel_name: 'edits' });
+      expect(Number(log.quota)).toBe(20_000);
+      expect(await quotaOf(userId)).toBe(100_000 - 20_000);
+    });
+
+    it('refuses an image edit that is not a multipart upload, charging nothing', async () => {
+      const { userId, key } = await customer('json-editor', 100_000);
+      const reply = await fetch(`${baseURL}/images/edits`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'painter', prompt: 'add a hat' }),
+      });
+      expect(reply.status).toBe(400);
+      expect(await reply.json()).toMatchObject({ error: { code: 'invalid_content_type', message: '请以 multipart/form-data 上传图片' } });
+      expect(await quotaOf(userId)).toBe(100_000);
     });
 
     it('lists the models the token may use', async () => {

@@ -1,11 +1,15 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { type Agent, type FormData, request } from 'undici';
+import { type Agent, type FormData, request, type RequestInit, type Response } from 'undici';
 import type { Dispatcher } from 'undici';
 import { createGuardedAgent } from '../outbound/guarded-agent';
 import { OutboundPolicy } from '../outbound/outbound-policy.service';
+import type { UpstreamFraming } from './stream/upstream-framing';
 
 /** A request body: JSON text, bytes, or a multipart form (undici sets its content type). */
 export type UpstreamBody = string | Buffer | FormData;
+
+/** fetch through the outbound-address policy for channels: what credential exchanges use (token endpoints). */
+export type ChannelFetch = (url: string, init?: Omit<RequestInit, 'dispatcher'>) => Promise<Response>;
 
 /** What an adaptor asks the relay to send upstream. */
 export interface UpstreamCall {
@@ -13,6 +17,13 @@ export interface UpstreamCall {
   method?: 'POST' | 'GET';
   headers: Record<string, string>;
   body?: UpstreamBody;
+  /**
+   * Credentials obtained just before sending (an OAuth access token exchanged for the channel's
+   * key, an AWS SigV4 signature over the call): headers added to the call. A failure is a failure to reach the channel.
+   */
+  authorize?: (fetch: ChannelFetch) => Promise<Record<string, string>>;
+  /** How the upstream frames a streamed reply, when not as server-sent events (AWS event stream). */
+  streamFraming?: UpstreamFraming;
 }
 
 export type UpstreamResponse = Dispatcher.ResponseData;
@@ -34,6 +45,8 @@ export class UpstreamClient implements OnModuleDestroy {
    */
   private readonly agents = new Map<boolean, Agent>();
 
+  private readonly channelFetch: ChannelFetch = (url, init) => this.outbound.fetch('channel', url, init);
+
   constructor(private readonly outbound: OutboundPolicy) {}
 
   private agent(): Agent {
@@ -47,6 +60,10 @@ export class UpstreamClient implements OnModuleDestroy {
   }
 
   send(call: UpstreamCall, timeoutSeconds: number, signal: AbortSignal): Promise<UpstreamResponse> {
+    const { authorize } = call;
+    if (authorize) {
+      return authorize(this.channelFetch).then((headers) => this.send({ ...call, headers: { ...call.headers, ...headers }, authorize: undefined }, timeoutSeconds, signal));
+    }
     const timeoutMs = timeoutSeconds * 1000;
     return request(call.url, {
       method: call.method ?? 'POST',

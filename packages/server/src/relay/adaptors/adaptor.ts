@@ -19,6 +19,8 @@ export interface StreamTranslator<Chunk> {
   usage(): Usage | undefined;
   /** The text produced so far, for counting when the upstream reports no usage. */
   producedText(): string;
+  /** The events that end a stream broken after the client's headers, when the format numbers its events (else the framing's error). */
+  failure?(message: string): Chunk[];
 }
 
 /** Turns one upstream stream into OpenAI chunks. */
@@ -40,8 +42,8 @@ export interface ChatAdaptor<Chunk = ClientChunk> {
 
 /** Anthropic's Messages API spoken natively: the client's request goes upstream as it is, apart from the model. */
 export interface MessagesAdaptor extends ChatAdaptor<NamedEvent> {
-  /** POST /v1/messages/count_tokens at the channel, for the (mapped) model. */
-  countTokensRequest(channel: RelayChannel, model: string, forwarded: Readonly<Record<string, string>>, body: Record<string, unknown>): UpstreamCall;
+  /** POST /v1/messages/count_tokens at the channel, for the (mapped) model; without it (or when it gives none for the model) the relay counts. */
+  countTokensRequest?(channel: RelayChannel, model: string, forwarded: Readonly<Record<string, string>>, body: Record<string, unknown>): UpstreamCall | undefined;
 }
 
 /** Endpoints whose request and response already are OpenAI's shape on both sides (passthrough). */
@@ -56,6 +58,10 @@ export interface ProviderAdaptor {
   chat?: ChatAdaptor;
   /** The Messages API natively, for clients that speak it (POST /v1/messages). */
   messages?: MessagesAdaptor;
+  /** OpenAI's Responses API natively, for clients that speak it (POST /v1/responses). */
+  responses?: ChatAdaptor<NamedEvent>;
+  /** Gemini's generateContent natively, for clients that speak it (POST /v1beta/models/{model}:generateContent); its chunks are Google's events as JSON text. */
+  gemini?: ChatAdaptor<string>;
   /** Modes served by passthrough (embeddings, images, …). */
   passthrough?: { adaptor: PassthroughAdaptor; modes: ReadonlySet<RelayMode> };
 }

@@ -34,15 +34,17 @@ describe(AzureAdaptor.name, () => {
     ['embeddings', 'embeddings'],
     ['images', 'images/generations'],
     ['speech', 'audio/speech'],
+    ['translations', 'audio/translations'],
+    ['image-edits', 'images/edits'],
   ])('puts %s at its deployment path', (mode, path) => {
     const call = sut.passthroughRequest(context({ mode, upstreamModel: 'dep' }), '{}', 'application/json');
     expect(call.url).toBe(`https://contoso.openai.azure.com/openai/deployments/dep/${path}?api-version=2023-06-01-preview`);
     expect(call.headers).not.toHaveProperty('authorization');
   });
 
-  it('passes embeddings, images, speech and transcriptions through, but not the modes Azure lacks', () => {
+  it('passes embeddings, images, image edits, speech, transcriptions and translations through, but not the modes Azure lacks', () => {
     const modes = azureProvider().passthrough!.modes;
-    expect([...modes].sort()).toEqual(['embeddings', 'images', 'speech', 'transcriptions']);
+    expect([...modes].sort()).toEqual(['embeddings', 'image-edits', 'images', 'speech', 'transcriptions', 'translations']);
   });
 
   it('reads Azure error bodies', () => {

@@ -28,7 +28,7 @@ export function azureUrl(ctx: RelayContext): string {
   return `${ctx.channel.baseUrl}/openai/deployments/${deployment}/${MODE_PATHS[ctx.mode]}?api-version=${encodeURIComponent(azureApiVersion(ctx))}`;
 }
 
-function headers(ctx: RelayContext, contentType: string | undefined): Record<string, string> {
+export function azureHeaders(ctx: RelayContext, contentType: string | undefined): Record<string, string> {
   return contentType ? { 'content-type': contentType, 'api-key': ctx.channel.key } : { 'api-key': ctx.channel.key };
 }
 
@@ -43,15 +43,15 @@ export class AzureAdaptor extends OpenAiAdaptor {
     if (ctx.stream && acceptsStreamOptions(azureApiVersion(ctx))) {
       outgoing.stream_options = { ...((body.stream_options as object) ?? {}), include_usage: true };
     }
-    return { url: azureUrl(ctx), headers: headers(ctx, 'application/json'), body: JSON.stringify(outgoing) };
+    return { url: azureUrl(ctx), headers: azureHeaders(ctx, 'application/json'), body: JSON.stringify(outgoing) };
   }
 
   override passthroughRequest(ctx: RelayContext, body: UpstreamBody, contentType: string | undefined): UpstreamCall {
-    return { url: azureUrl(ctx), headers: headers(ctx, contentType), body };
+    return { url: azureUrl(ctx), headers: azureHeaders(ctx, contentType), body };
   }
 }
 
-const PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'speech', 'transcriptions']);
+const PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'speech', 'transcriptions', 'translations', 'image-edits']);
 
 export function azureProvider(): ProviderAdaptor {
   const adaptor = new AzureAdaptor();

@@ -157,7 +157,7 @@ function convertMessages(messages: OpenAiMessage[]): Pick<GeminiRequest, 'conten
  * OpenAI-compatible API uses for low, medium and high (1K, 8K, 24K); minimal is 512, the lowest
  * budget every 2.5 model accepts (Flash-Lite's minimum). none turns thinking off (2.5 Pro cannot).
  */
-const THINKING_BUDGETS: Record<string, number> = { none: 0, minimal: 512, low: 1024, medium: 8192, high: 24576, xhigh: 24576 };
+export const THINKING_BUDGETS: Record<string, number> = { none: 0, minimal: 512, low: 1024, medium: 8192, high: 24576, xhigh: 24576 };
 
 /**
  * Gemini 3 takes a level instead. Only low and high are accepted by every Gemini 3 model (Pro

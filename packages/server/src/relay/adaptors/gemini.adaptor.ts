@@ -4,6 +4,7 @@ import { RelayError } from '../relay-error';
 import type { UpstreamCall } from '../upstream.client';
 import type { ChatAdaptor, ChatStreamTranslator, ProviderAdaptor } from './adaptor';
 import { openAiErrorMessage } from './openai.adaptor';
+import { GeminiNativeAdaptor } from './gemini-native.adaptor';
 import { toGeminiRequest } from './gemini-request';
 import { toChatCompletion } from './gemini-response';
 import { GeminiStreamTranslator } from './gemini-stream';
@@ -57,5 +58,5 @@ export class GeminiAdaptor implements ChatAdaptor {
 }
 
 export function geminiProvider(): ProviderAdaptor {
-  return { chat: new GeminiAdaptor() };
+  return { chat: new GeminiAdaptor(), gemini: new GeminiNativeAdaptor() };
 }

@@ -2,16 +2,29 @@ import type { RelayChannel, RelayMode } from '../relay-context';
 import { RelayError } from '../relay-error';
 
 /**
- * Where the API of each OpenAI-compatible type lives: the provider's host, used when the channel
- * sets no base URL, and the path of the API under a host, also under the admin's base URL. A type
- * not listed here has no default host, and its API is taken to be at `/v1` under the base URL.
+ * iFlytek Spark's HTTP API takes `Bearer APIKey:APISecret` as well as its APIPassword; a key in the
+ * spec's `APPID|APISecret|APIKey` form is sent that way, an APIPassword as it is.
  */
-const API_ROOTS: Record<number, { host: string; path: string }> = {
+const sparkBearer = (key: string): string => {
+  const parts = key.split('|').map((part) => part.trim());
+  return parts.length === 3 ? `${parts[2]}:${parts[1]}` : key;
+};
+
+/**
+ * Where the API of each OpenAI-compatible type lives: the provider's host, used when the channel
+ * sets no base URL, and the path of the API under a host, also under the admin's base URL; and,
+ * for a type whose key is not sent as it is, the bearer token made from the key. A type not listed
+ * here has no default host, and its API is taken to be at `/v1` under the base URL.
+ */
+const API_ROOTS: Record<number, { host: string; path: string; bearer?: (key: string) => string }> = {
   1: { host: 'https://api.openai.com', path: '/v1' },
   4: { host: 'http://127.0.0.1:11434', path: '/v1' }, // Ollama's OpenAI-compatible API
+  15: { host: 'https://qianfan.baidubce.com', path: '/v2' }, // Qianfan v2: a v2 API key (bce-v3/…) as bearer
   16: { host: 'https://open.bigmodel.cn', path: '/api/paas/v4' },
   17: { host: 'https://dashscope.aliyuncs.com', path: '/compatible-mode/v1' },
+  18: { host: 'https://spark-api-open.xf-yun.com', path: '/v1', bearer: sparkBearer },
   22: { host: 'https://cloud.fastgpt.cn', path: '/api/v1' }, // self-hosted FastGPT: its address as base URL
+  23: { host: 'https://api.hunyuan.cloud.tencent.com', path: '/v1' },
   25: { host: 'https://api.moonshot.cn', path: '/v1' },
   26: { host: 'https://open.bigmodel.cn', path: '/api/paas/v4' },
   31: { host: 'https://api.lingyiwanwu.com', path: '/v1' },
@@ -34,6 +47,8 @@ export const MODE_PATHS: Record<RelayMode, string> = {
   rerank: 'rerank',
   speech: 'audio/speech',
   transcriptions: 'audio/transcriptions',
+  translations: 'audio/translations',
+  'image-edits': 'images/edits',
 };
 
 /**
@@ -44,8 +59,19 @@ export const MODE_PATHS: Record<RelayMode, string> = {
  */
 export function openAiUrl(channel: RelayChannel, mode: RelayMode, model: string): string {
   if (channel.type === 8) return channel.baseUrl.replaceAll('{model}', encodeURIComponent(model));
+  return openAiApiUrl(channel, MODE_PATHS[mode]);
+}
+
+/** An endpoint of the channel's OpenAI-compatible API: base URL (or the type's default host) + API path + `path`. */
+export function openAiApiUrl(channel: RelayChannel, path: string): string {
   const root = API_ROOTS[channel.type];
   const host = channel.baseUrl || root?.host;
   if (!host) throw new RelayError(500, `渠道「${channel.name}」的类型没有默认的接口地址，请在渠道中填写 Base URL`, 'server_error', 'channel_base_url_missing');
-  return `${host}${root?.path ?? '/v1'}/${MODE_PATHS[mode]}`;
+  return `${host}${root?.path ?? '/v1'}/${path}`;
+}
+
+/** The bearer token of an OpenAI-compatible channel: its key, or what its type makes of the key. */
+export function openAiBearer(channel: RelayChannel): string {
+  const bearer = API_ROOTS[channel.type]?.bearer;
+  return bearer ? bearer(channel.key) : channel.key;
 }

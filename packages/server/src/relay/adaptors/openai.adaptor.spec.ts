@@ -23,9 +23,12 @@ describe(OpenAiAdaptor.name, () => {
   it.each([
     [1, 'OpenAI', 'https://api.openai.com/v1'],
     [4, 'Ollama', 'http://127.0.0.1:11434/v1'],
+    [15, 'Baidu Qianfan v2', 'https://qianfan.baidubce.com/v2'],
     [16, 'Zhipu ChatGLM', 'https://open.bigmodel.cn/api/paas/v4'],
     [17, 'Alibaba Qwen (DashScope compatible mode)', 'https://dashscope.aliyuncs.com/compatible-mode/v1'],
+    [18, 'iFlytek Spark HTTP', 'https://spark-api-open.xf-yun.com/v1'],
     [22, 'FastGPT', 'https://cloud.fastgpt.cn/api/v1'],
+    [23, 'Tencent Hunyuan', 'https://api.hunyuan.cloud.tencent.com/v1'],
     [25, 'Moonshot', 'https://api.moonshot.cn/v1'],
     [26, 'Zhipu GLM-4V', 'https://open.bigmodel.cn/api/paas/v4'],
     [31, '01.AI', 'https://api.lingyiwanwu.com/v1'],
@@ -62,7 +65,7 @@ describe(OpenAiAdaptor.name, () => {
 
   it("refuses a type with no default host and no base URL instead of sending its key to OpenAI", () => {
     expect(() => urls({ type: 21, baseUrl: '' })).toThrow(RelayError);
-    expect(() => urls({ type: 15, baseUrl: '' })).toThrow(expect.objectContaining({ status: 500, code: 'channel_base_url_missing' }));
+    expect(() => urls({ type: 19, baseUrl: '' })).toThrow(expect.objectContaining({ status: 500, code: 'channel_base_url_missing' }));
   });
 
   it('sends the mapped model with the key as a bearer token, and asks for usage in streams', () => {

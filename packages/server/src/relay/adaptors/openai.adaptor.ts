@@ -3,7 +3,7 @@ import type { RelayContext, RelayMode } from '../relay-context';
 import type { UpstreamBody, UpstreamCall } from '../upstream.client';
 import type { ChatAdaptor, ChatStreamTranslator, PassthroughAdaptor, ProviderAdaptor } from './adaptor';
 import { OpenAiStreamTranslator } from './openai-stream';
-import { openAiUrl } from './openai-paths';
+import { openAiBearer, openAiUrl } from './openai-paths';
 
 /** Reads OpenAI's error body (`{error: {message}}`), or falls back to the raw text. */
 export function openAiErrorMessage(raw: string): string {
@@ -18,8 +18,9 @@ export function openAiErrorMessage(raw: string): string {
   return raw.slice(0, 500) || 'upstream error';
 }
 
-function headers(ctx: RelayContext, contentType: string | undefined): Record<string, string> {
-  const result: Record<string, string> = { authorization: `Bearer ${ctx.channel.key}` };
+/** The headers of an OpenAI-compatible call: the bearer key, the organization when the channel sets one. */
+export function openAiHeaders(ctx: RelayContext, contentType: string | undefined): Record<string, string> {
+  const result: Record<string, string> = { authorization: `Bearer ${openAiBearer(ctx.channel)}` };
   if (contentType) result['content-type'] = contentType;
   if (ctx.channel.organization) result['openai-organization'] = ctx.channel.organization;
   return result;
@@ -34,7 +35,7 @@ export class OpenAiAdaptor implements ChatAdaptor, PassthroughAdaptor {
     const outgoing: Record<string, unknown> = { ...body, model: ctx.upstreamModel };
     // Ask for usage in streams, so that billing uses the provider's own count.
     if (ctx.stream) outgoing.stream_options = { ...((body.stream_options as object) ?? {}), include_usage: true };
-    return { url: openAiUrl(ctx.channel, ctx.mode, ctx.upstreamModel), headers: headers(ctx, 'application/json'), body: JSON.stringify(outgoing) };
+    return { url: openAiUrl(ctx.channel, ctx.mode, ctx.upstreamModel), headers: openAiHeaders(ctx, 'application/json'), body: JSON.stringify(outgoing) };
   }
 
   chatResponse(_ctx: RelayContext, raw: string): { body: string; usage?: ReturnType<typeof usageFromOpenAI>; model?: string } {
@@ -47,7 +48,7 @@ export class OpenAiAdaptor implements ChatAdaptor, PassthroughAdaptor {
   }
 
   passthroughRequest(ctx: RelayContext, body: UpstreamBody, contentType: string | undefined): UpstreamCall {
-    return { url: openAiUrl(ctx.channel, ctx.mode, ctx.upstreamModel), headers: headers(ctx, contentType), body };
+    return { url: openAiUrl(ctx.channel, ctx.mode, ctx.upstreamModel), headers: openAiHeaders(ctx, contentType), body };
   }
 
   errorMessage(raw: string): string {
@@ -55,7 +56,7 @@ export class OpenAiAdaptor implements ChatAdaptor, PassthroughAdaptor {
   }
 }
 
-const PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'moderations', 'rerank', 'speech', 'transcriptions']);
+const PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'moderations', 'rerank', 'speech', 'transcriptions', 'translations', 'image-edits']);
 
 export function openAiProvider(): ProviderAdaptor {
   const adaptor = new OpenAiAdaptor();

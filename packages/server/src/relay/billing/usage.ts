@@ -33,9 +33,9 @@ export function usageFromOpenAI(raw: unknown): Usage | undefined {
   return {
     prompt_tokens: prompt || Math.max(0, count(usage.total_tokens) - completion),
     completion_tokens: completion,
-    cache_read_tokens: count(usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens),
+    cache_read_tokens: count(usage.prompt_tokens_details?.cached_tokens ?? usage.input_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens),
     cache_creation_tokens: count(usage.prompt_tokens_details?.cache_creation_tokens),
-    reasoning_tokens: count(usage.completion_tokens_details?.reasoning_tokens),
+    reasoning_tokens: count(usage.completion_tokens_details?.reasoning_tokens ?? usage.output_tokens_details?.reasoning_tokens),
     prompt_audio_tokens: count(usage.prompt_tokens_details?.audio_tokens),
   };
 }

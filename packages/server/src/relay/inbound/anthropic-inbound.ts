@@ -1,10 +1,11 @@
-import type { ChatAdaptor, NamedEvent } from '../adaptors/adaptor';
+import type { NamedEvent } from '../adaptors/adaptor';
 import { isObject, type Json } from '../json';
 import { checkRelayBody } from '../relay-body';
 import { RelayError } from '../relay-error';
 import { headerOf } from '../relay-request';
 import type { ClientFraming } from '../stream/client-framing';
 import type { InboundFormat } from './inbound-format';
+import { perChatAdaptor } from './per-chat-adaptor';
 import { MessagesOverChat } from './messages-over-chat';
 import { countMessagesTokens } from './messages-tokens';
 
@@ -62,16 +63,7 @@ function checkMessagesBody(body: Json): Json {
 const FORWARDED_HEADERS = ['anthropic-version', 'anthropic-beta'];
 
 /** Each chat adaptor's Messages conversion, made once. */
-const overChat = new WeakMap<ChatAdaptor, MessagesOverChat>();
-
-function messagesOverChat(chat: ChatAdaptor): MessagesOverChat {
-  let adaptor = overChat.get(chat);
-  if (!adaptor) {
-    adaptor = new MessagesOverChat(chat);
-    overChat.set(chat, adaptor);
-  }
-  return adaptor;
-}
+const messagesOverChat = perChatAdaptor((chat) => new MessagesOverChat(chat));
 
 /**
  * Anthropic's Messages API (POST /v1/messages), as Claude Code and the Anthropic SDKs speak it.

@@ -1,39 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { NamedEvent } from '../adaptors/adaptor';
 import { GeminiStreamTranslator } from '../adaptors/gemini-stream';
 import { OpenAiStreamTranslator } from '../adaptors/openai-stream';
+import { chatChunk as chunk, OPENAI_STREAM, runNamedStream as run } from './chat-stream.fixture';
 import { ChatToMessagesStream } from './chat-to-messages-stream';
 
-const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-  JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-x', choices: [{ index: 0, delta, finish_reason: finish }] });
-
-/** An OpenAI stream with reasoning, text and a tool call in pieces, then the usage chunk and [DONE]. */
-const OPENAI_STREAM = [
-  chunk({ role: 'assistant', content: '' }),
-  chunk({ reasoning_content: 'Paris' }),
-  chunk({ reasoning_content: ', then.' }),
-  chunk({ content: 'Let me' }),
-  chunk({ content: ' check.' }),
-  chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '' } }] }),
-  chunk({ tool_calls: [{ index: 0, function: { arguments: '{"city"' } }] }),
-  chunk({ tool_calls: [{ index: 0, function: { arguments: ':"Paris"}' } }] }),
-  chunk({}, 'tool_calls'),
-  JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-x', choices: [], usage: { prompt_tokens: 30, completion_tokens: 12, prompt_tokens_details: { cached_tokens: 10 } } }),
-  '[DONE]',
-];
-
 const MESSAGE = { id: 'msg_1', model: 'fallback', promptTokens: 25 };
-
-function run(sut: ChatToMessagesStream, datas: string[]): { events: Array<{ event: string; data: Record<string, any> }>; done: boolean } {
-  const events: NamedEvent[] = [];
-  let done = false;
-  for (const data of datas) {
-    const result = sut.event({ data });
-    events.push(...result.chunks);
-    done ||= result.done === true;
-  }
-  return { events: events.map((event) => ({ event: event.event, data: JSON.parse(event.data) })), done };
-}
 
 describe(ChatToMessagesStream.name, () => {
   it('writes Anthropic’s exact event sequence: one block per run of thinking, text and tool call, then the stop reason and the usage', () => {

@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatStreamTranslator, ClientChunk, NamedEvent, StreamTranslator } from '../adaptors/adaptor';
+import type { ChatStreamTranslator, NamedEvent } from '../adaptors/adaptor';
 import { countedUsage } from '../billing/token-count';
-import type { Usage } from '../billing/usage';
 import { isObject, type Json } from '../json';
 import { anthropicUsage, reasoningOf, stopReason } from './chat-to-messages';
+import { ConvertedChatStream } from './converted-chat-stream';
 
 /** An Anthropic stream event: its type names the SSE event and leads its data. */
 export const namedEvent = (type: string, payload: Json = {}): NamedEvent => ({ event: type, data: JSON.stringify({ type, ...payload }) });
 
-const parsed = (chunk: ClientChunk): Json | undefined => {
-  if (typeof chunk !== 'string') return chunk;
-  try {
-    const value: unknown = JSON.parse(chunk);
-    return isObject(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-};
+export { parsedChunk } from './converted-chat-stream';
 
 type BlockKind = 'text' | 'thinking' | 'tool_use';
 
@@ -35,7 +27,7 @@ export interface StreamedMessage {
  * message_delta with the stop reason and the usage the relay bills, and message_stop. The first
  * chunk is what the chat translator sends first, so failover before it works as for chat.
  */
-export class ChatToMessagesStream implements StreamTranslator<NamedEvent> {
+export class ChatToMessagesStream extends ConvertedChatStream<NamedEvent> {
   private started = false;
   private open?: { index: number; kind: BlockKind };
   private blocks = 0;
@@ -44,27 +36,13 @@ export class ChatToMessagesStream implements StreamTranslator<NamedEvent> {
   private finish: unknown = null;
 
   constructor(
-    private readonly inner: ChatStreamTranslator,
+    inner: ChatStreamTranslator,
     private readonly message: StreamedMessage,
-  ) {}
-
-  event(event: { event?: string; data: string }): { chunks: NamedEvent[]; done?: boolean } {
-    const { chunks, done } = this.inner.event(event);
-    const out: NamedEvent[] = [];
-    for (const chunk of chunks) this.chunk(parsed(chunk), out);
-    if (done) this.end(out);
-    return { chunks: out, done };
+  ) {
+    super(inner);
   }
 
-  usage(): Usage | undefined {
-    return this.inner.usage();
-  }
-
-  producedText(): string {
-    return this.inner.producedText();
-  }
-
-  private chunk(chunk: Json | undefined, out: NamedEvent[]): void {
+  protected chunk(chunk: Json | undefined, out: NamedEvent[]): void {
     const choice = chunk && Array.isArray(chunk.choices) && isObject(chunk.choices[0]) ? chunk.choices[0] : undefined;
     if (!choice) return;
     this.start(typeof chunk?.model === 'string' ? chunk.model : this.message.model, out);
@@ -117,7 +95,7 @@ export class ChatToMessagesStream implements StreamTranslator<NamedEvent> {
     this.open = undefined;
   }
 
-  private end(out: NamedEvent[]): void {
+  protected end(out: NamedEvent[]): void {
     this.start(this.message.model, out);
     this.closeBlock(out);
     const usage = this.inner.usage() ?? countedUsage(this.message.promptTokens, this.inner.producedText());

@@ -5,7 +5,7 @@ import type { RelayError } from '../relay-error';
 import type { ClientFraming } from '../stream/client-framing';
 
 /** The API formats clients speak to the relay; the log records which one a request came in (inbound_format). */
-export type InboundFormatName = 'openai' | 'anthropic';
+export type InboundFormatName = 'openai' | 'anthropic' | 'responses' | 'gemini';
 
 /**
  * A client API format at the edge of the relay (DESIGN.md §5.0). The pipeline behind every format

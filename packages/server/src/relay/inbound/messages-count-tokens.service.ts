@@ -55,12 +55,13 @@ export class MessagesCountTokensService {
   /** The channel's own count (its reply as it is), or undefined when the channel has none or fails. */
   private async countAt(channel: RelayChannel, model: string, forwarded: Record<string, string>, body: Json): Promise<string | undefined> {
     const messages = this.registry.forType(channel.type).messages;
-    if (!messages) return undefined;
+    const call = messages?.countTokensRequest?.(channel, model, forwarded, body);
+    if (!messages || !call) return undefined;
     const timeout = channel.modelTimeouts[model] ?? DEFAULT_TIMEOUT_SECONDS;
     let status: number;
     let raw: string;
     try {
-      const reply = await this.upstream.send(messages.countTokensRequest(channel, model, forwarded, body), timeout, new AbortController().signal);
+      const reply = await this.upstream.send(call, timeout, new AbortController().signal);
       status = reply.statusCode;
       raw = await reply.body.text();
     } catch {

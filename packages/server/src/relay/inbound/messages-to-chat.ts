@@ -60,7 +60,7 @@ function contentParts(blocks: unknown): Json[] {
 }
 
 /** Parts that are all text become one string: several providers accept nothing else. */
-const partsContent = (parts: Json[]): string | Json[] => (parts.every((part) => part.type === 'text') ? parts.map((part) => part.text).join('\n') : parts);
+export const partsContent = (parts: Json[]): string | Json[] => (parts.every((part) => part.type === 'text') ? parts.map((part) => part.text).join('\n') : parts);
 
 /**
  * A user turn → OpenAI messages: its tool results first, each a `tool` message (OpenAI wants them

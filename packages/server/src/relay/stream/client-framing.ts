@@ -7,6 +7,8 @@ export interface ClientFraming<Chunk> {
   readonly end: string;
   /** The event that ends a stream the upstream broke after the client's headers were sent. */
   error(message: string): string;
+  /** The Content-Type of the stream, when it is not SSE (Gemini's JSON array). */
+  readonly contentType?: string;
 }
 
 /** OpenAI's: `data:` lines, `[DONE]` at the end, an error object in a data line. */

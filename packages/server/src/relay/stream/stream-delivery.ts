@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
-import { createParser } from 'eventsource-parser';
 import type { ServerResponse } from 'node:http';
 import type { StreamTranslator } from '../adaptors/adaptor';
 import type { Usage } from '../billing/usage';
 import type { RelayContext } from '../relay-context';
 import type { ClientFraming } from './client-framing';
+import { SSE_FRAMING, type UpstreamFraming } from './upstream-framing';
 
 export interface StreamResult {
   usage?: Usage;
@@ -39,7 +39,7 @@ export class StreamDelivery<Chunk> {
     this.started = true;
     this.ctx.firstTokenAt = performance.now();
     this.response.statusCode = 200;
-    this.response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    this.response.setHeader('Content-Type', this.framing.contentType ?? 'text/event-stream; charset=utf-8');
     this.response.setHeader('Cache-Control', 'no-cache');
     this.response.setHeader('Connection', 'keep-alive');
     this.response.setHeader('X-Accel-Buffering', 'no');
@@ -59,23 +59,21 @@ export class StreamDelivery<Chunk> {
     this.pending = '';
   }
 
-  async pipe(body: Readable, signal: AbortSignal): Promise<StreamResult> {
-    const parser = createParser({
-      onEvent: (event) => {
-        if (this.finished) return;
-        const { chunks, done } = this.translator.event({ event: event.event, data: event.data });
-        this.send(chunks);
-        if (done) this.finished = true;
-      },
+  /** `framing` is how the upstream frames its stream: SSE unless the adaptor's call says otherwise (AWS event stream). */
+  async pipe(body: Readable, signal: AbortSignal, framing: UpstreamFraming = SSE_FRAMING): Promise<StreamResult> {
+    const decoder = framing((event) => {
+      if (this.finished) return;
+      const { chunks, done } = this.translator.event(event);
+      this.send(chunks);
+      if (done) this.finished = true;
     });
-    const decoder = new TextDecoder();
     try {
       // The client's answer ends with the translator's `done`; the body is still read to its end (it closes right
       // after): leaving the loop early destroys it with an AbortError, whose stack trace costs
       // more than the rest of the request.
       for await (const piece of body) {
         if (this.finished) continue;
-        parser.feed(typeof piece === 'string' ? piece : decoder.decode(piece as Uint8Array, { stream: true }));
+        decoder.feed(piece as Uint8Array | string);
         if (this.finished) this.finish();
         else this.flush();
       }
@@ -104,7 +102,8 @@ export class StreamDelivery<Chunk> {
   }
 
   private fail(message: string): void {
-    this.response.end(this.framing.error(message));
+    const events = this.translator.failure?.(message);
+    this.response.end(events ? events.map((event) => this.framing.encode(event)).join('') : this.framing.error(message));
   }
 
   private result(clientGone: boolean): StreamResult {

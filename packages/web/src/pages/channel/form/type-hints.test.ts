@@ -3,8 +3,8 @@ import { baseUrlHint, hasOrganization, keyPlaceholder, otherHint } from './type-
 
 describe('keyPlaceholder', () => {
   it('shows the credential format of types that join several parts', () => {
-    expect(keyPlaceholder(15, 'create')).toContain('APIKey|SecretKey');
-    expect(keyPlaceholder(18, 'create')).toContain('APPID|APISecret|APIKey');
+    expect(keyPlaceholder(15, 'create')).toContain('v2 API Key');
+    expect(keyPlaceholder(18, 'create')).toContain('APIPassword 或 APPID|APISecret|APIKey');
     expect(keyPlaceholder(22, 'create')).toContain('APIKey-AppId');
     expect(keyPlaceholder(33, 'create')).toContain('Ak|Sk|Region|InferenceRegion');
     expect(keyPlaceholder(41, 'create')).toContain('JSON');
@@ -13,7 +13,7 @@ describe('keyPlaceholder', () => {
   it('says one channel per line on create and that empty keeps the key on edit', () => {
     expect(keyPlaceholder(1, 'create')).toContain('一行一个');
     expect(keyPlaceholder(1, 'edit')).toContain('留空则保持当前密钥不变');
-    expect(keyPlaceholder(15, 'edit')).toContain('APIKey|SecretKey');
+    expect(keyPlaceholder(15, 'edit')).toContain('v2 API Key');
   });
 });
 

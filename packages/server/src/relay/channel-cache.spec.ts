@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { DataSource } from 'typeorm';
+import type { ChannelEvents } from '../channels/channel-events';
+import { SecretBox } from '../crypto/secret-box';
+import { ChannelCacheService } from './channel-cache.service';
+
+const secrets = new SecretBox('channel-cache-spec-secret-0123456789');
+
+const rowFor = (id: number, model: string) => ({
+  id,
+  type: 1,
+  name: `channel ${id}`,
+  base_url: '',
+  key_sealed: secrets.seal('sk-upstream'),
+  openai_organization: '',
+  other: '',
+  model_mapping: '',
+  status_code_mapping: '',
+  model_req_config: '',
+  model_req_limit: '',
+  auto_ban: 1,
+  priority: 0,
+  weight: 0,
+  group: 'default',
+  model,
+});
+
+/** A database whose queries answer only when the test releases them, with the rows of that moment. */
+function heldDatabase() {
+  let rows: unknown[] = [];
+  const waiting: Array<() => void> = [];
+  const dataSource = {
+    query: () =>
+      new Promise<unknown[]>((resolve) => {
+        const seen = rows; // the query reads the rows as they are when it runs
+        waiting.push(() => resolve(seen));
+      }),
+  } as unknown as DataSource;
+  return {
+    dataSource,
+    setRows: (next: unknown[]) => {
+      rows = next;
+    },
+    releaseAll: async () => {
+      while (waiting.length > 0) {
+        waiting.shift()!();
+        await new Promise((done) => setImmediate(done));
+      }
+    },
+  };
+}
+
+describe(ChannelCacheService.name, () => {
+  it('never answers from a load that started before a channel change', async () => {
+    const database = heldDatabase();
+    let changed: () => void = () => undefined;
+    const events = { onChange: async (listener: () => void) => void (changed = listener) } as unknown as ChannelEvents;
+    const cache = new ChannelCacheService(database.dataSource, secrets, events);
+    await cache.onModuleInit();
+
+    // A request starts a load that reads the rows from before the new channel...
+    const early = cache.candidates('default', 'new-model');
+    // ...the channel is saved and announced while that load is running...
+    database.setRows([rowFor(7, 'new-model')]);
+    changed();
+    // ...and a request right after the save must see it.
+    const afterSave = cache.candidates('default', 'new-model');
+    await database.releaseAll();
+    await database.releaseAll();
+
+    expect((await afterSave).map((candidate) => candidate.channel.id)).toEqual([7]);
+    // The request that came before the save may see either; it is not left hanging.
+    expect((await early).length).toBeLessThanOrEqual(1);
+  });
+});
