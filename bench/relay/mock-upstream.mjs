@@ -1,5 +1,6 @@
 // An OpenAI-format upstream that answers at once: non-streamed JSON, or 10 chunks + usage + [DONE];
-// at /v1/responses the Responses API's response object, or its typed events with the same 10 deltas.
+// at /v1/responses the Responses API's response object, or its typed events with the same 10 deltas;
+// at /v1/messages an Anthropic Messages reply, or Anthropic's event sequence with the same 10 deltas.
 import { createServer } from 'node:http';
 
 const usage = { prompt_tokens: 12, completion_tokens: 10, total_tokens: 22 };
@@ -40,12 +41,30 @@ const responsesStreamBody = (() => {
   ].join('');
 })();
 
+const anthropicMessage = (content, stopReason, usage) => ({ id: 'msg_bench', type: 'message', role: 'assistant', model: 'bench-claude', content, stop_reason: stopReason, stop_sequence: null, usage });
+const messagesBody = JSON.stringify(anthropicMessage([{ type: 'text', text: words.join('') }], 'end_turn', { input_tokens: 12, output_tokens: 10 }));
+const messagesStreamBody = (() => {
+  const event = (type, payload) => `event: ${type}\ndata: ${JSON.stringify({ type, ...payload })}\n\n`;
+  return [
+    event('message_start', { message: anthropicMessage([], null, { input_tokens: 12, output_tokens: 1 }) }),
+    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
+    event('ping', {}),
+    ...words.map((text) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } })),
+    event('content_block_stop', { index: 0 }),
+    event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 10 } }),
+    event('message_stop', {}),
+  ].join('');
+})();
+
 const server = createServer((request, response) => {
   const parts = [];
   request.on('data', (part) => parts.push(part));
   request.on('end', () => {
     const body = JSON.parse(Buffer.concat(parts).toString() || '{}');
-    if (request.url === '/v1/responses') {
+    if (request.url === '/v1/messages') {
+      response.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
+      response.end(body.stream ? messagesStreamBody : messagesBody);
+    } else if (request.url === '/v1/responses') {
       response.writeHead(200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' });
       response.end(body.stream ? responsesStreamBody : responsesBody);
     } else if (body.stream) {
