@@ -14,6 +14,7 @@ import { QuotaLedgerService, type Reservation } from './billing/quota-ledger.ser
 import { countedUsage } from './billing/token-count';
 import { emptyUsage, usageFromOpenAI, type Usage } from './billing/usage';
 import { ChannelCacheService } from './channel-cache.service';
+import { ClientDisconnect } from './client-disconnect';
 import { type Candidate, chooseReadyChannel } from './channel-selector';
 import type { InboundFormat } from './inbound/inbound-format';
 import { OPENAI_INBOUND } from './inbound/openai-inbound';
@@ -241,7 +242,7 @@ export class RelayService {
         ? passthrough!.passthroughRequest(ctx, withModel(upload, ctx.upstreamModel), undefined)
         : passthrough!.passthroughRequest(ctx, JSON.stringify({ ...body, model: ctx.upstreamModel }), 'application/json');
 
-    const abort = new AbortController();
+    const abort = new ClientDisconnect();
     const onClose = () => {
       if (!response.writableFinished) abort.abort();
     };
@@ -249,10 +250,10 @@ export class RelayService {
     const timeout = ctx.channel.modelTimeouts[ctx.upstreamModel] ?? ctx.channel.modelTimeouts[ctx.requestModel] ?? DEFAULT_TIMEOUT_SECONDS;
     let upstream: UpstreamResponse;
     try {
-      upstream = await this.upstream.send(call, timeout, abort.signal);
+      upstream = await this.upstream.send(call, timeout, abort);
     } catch (error) {
       response.off('close', onClose);
-      if (abort.signal.aborted) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
+      if (abort.aborted) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
       throw new UpstreamFailure(0, `上游连接失败：${error instanceof Error ? error.message : String(error)}`, 'channel');
     }
     try {
@@ -264,7 +265,7 @@ export class RelayService {
       }
       if (chat && ctx.stream) {
         const delivery = new StreamDelivery(ctx, chat.chatStream(ctx), ctx.format.framing, response);
-        const result = await delivery.pipe(upstream.body, abort.signal, call.streamFraming);
+        const result = await delivery.pipe(upstream.body, abort, call.streamFraming);
         return { usage: result.usage ?? countedUsage(ctx.promptTokens, result.producedText), status: 200, respModel: ctx.upstreamModel };
       }
       if (!chat) {
@@ -284,7 +285,7 @@ export class RelayService {
       sendWhole(response, 200, 'application/json', converted.body);
       return { usage: converted.usage ?? countedUsage(ctx.promptTokens, ''), status: 200, respModel: converted.model };
     } catch (error) {
-      if (abort.signal.aborted && !(error instanceof UpstreamFailure)) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
+      if (abort.aborted && !(error instanceof UpstreamFailure)) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
       if (error instanceof RelayError || error instanceof UpstreamFailure) throw error;
       throw new UpstreamFailure(0, `上游响应中断：${error instanceof Error ? error.message : String(error)}`, 'channel');
     } finally {

@@ -3,6 +3,7 @@ import { type Agent, type FormData, request, type RequestInit, type Response } f
 import type { Dispatcher } from 'undici';
 import { createGuardedAgent } from '../outbound/guarded-agent';
 import { OutboundPolicy } from '../outbound/outbound-policy.service';
+import type { ClientDisconnect } from './client-disconnect';
 import type { UpstreamFraming } from './stream/upstream-framing';
 
 /** A request body: JSON text, bytes, or a multipart form (undici sets its content type). */
@@ -59,7 +60,7 @@ export class UpstreamClient implements OnModuleDestroy {
     return agent;
   }
 
-  send(call: UpstreamCall, timeoutSeconds: number, signal: AbortSignal): Promise<UpstreamResponse> {
+  send(call: UpstreamCall, timeoutSeconds: number, signal: AbortSignal | ClientDisconnect): Promise<UpstreamResponse> {
     const { authorize } = call;
     if (authorize) {
       return authorize(this.channelFetch).then((headers) => this.send({ ...call, headers: { ...call.headers, ...headers }, authorize: undefined }, timeoutSeconds, signal));

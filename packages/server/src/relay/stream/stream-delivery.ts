@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import type { StreamTranslator } from '../adaptors/adaptor';
 import type { Usage } from '../billing/usage';
+import type { Cancellation } from '../client-disconnect';
 import type { RelayContext } from '../relay-context';
 import type { ClientFraming } from './client-framing';
 import { SSE_FRAMING, type UpstreamFraming } from './upstream-framing';
@@ -60,7 +61,7 @@ export class StreamDelivery<Chunk> {
   }
 
   /** `framing` is how the upstream frames its stream: SSE unless the adaptor's call says otherwise (AWS event stream). */
-  async pipe(body: Readable, signal: AbortSignal, framing: UpstreamFraming = SSE_FRAMING): Promise<StreamResult> {
+  async pipe(body: Readable, signal: Cancellation, framing: UpstreamFraming = SSE_FRAMING): Promise<StreamResult> {
     const decoder = framing((event) => {
       if (this.finished) return;
       const { chunks, done } = this.translator.event(event);
