@@ -26,3 +26,23 @@ export const IsPageSize = () =>
     Min(1, { message: `每页条数必须在 1 到 ${PAGE_SIZE_MAX} 之间` }),
     Max(PAGE_SIZE_MAX, { message: `每页条数必须在 1 到 ${PAGE_SIZE_MAX} 之间` }),
   );
+
+/** One page of a list, as every paged console call answers it (docs/console-api.md "Paging"). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** The page a list call asks for (`p` from 0, `page_size`), and the rows it covers. */
+export function requestedPage(query: { p?: number; page_size?: number }): { page: number; size: number; skip: number; take: number } {
+  const page = query.p ?? 0;
+  const size = query.page_size ?? PAGE_SIZE_DEFAULT;
+  return { page, size, skip: page * size, take: size };
+}
+
+/** The answer for a page: the found rows (as findAndCount / getManyAndCount give them) in their views. */
+export function listPage<Row, View>([rows, total]: [Row[], number], { page, size }: { page: number; size: number }, view: (row: Row) => View): ListPage<View> {
+  return { items: rows.map(view), total, page, page_size: size };
+}

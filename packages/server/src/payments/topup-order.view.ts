@@ -1,12 +1,8 @@
 import type { TopupOrderView } from '@gw/shared';
+import type { ListPage } from '../common/paging';
 import type { TopupOrderEntity } from './topup-order.entity';
 
-export interface TopupOrderPage {
-  items: TopupOrderView[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type TopupOrderPage = ListPage<TopupOrderView>;
 
 export function toTopupOrderView(order: TopupOrderEntity, username?: string): TopupOrderView {
   return {

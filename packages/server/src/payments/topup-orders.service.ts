@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { FindOptionsWhere, Repository } from 'typeorm';
 import { BusinessError } from '../common/business.error';
-import { PAGE_SIZE_DEFAULT } from '../common/paging';
+import { listPage, requestedPage } from '../common/paging';
 import { nowSeconds } from '../common/time';
 import type { UserEntity } from '../users/user.entity';
 import { MSG_ORDER_NOT_FOUND, TRADE_NO_PATTERN } from './dto/complete-topup-order.dto';
@@ -51,10 +51,8 @@ export class TopupOrdersService {
   }
 
   async listOwn(userId: number, query: ListOwnTopupOrdersQuery): Promise<TopupOrderPage> {
-    const page = query.p ?? 0;
-    const size = query.page_size ?? PAGE_SIZE_DEFAULT;
-    const [rows, total] = await this.orders.findAndCount({ where: { user_id: userId }, order: { id: 'DESC' }, skip: page * size, take: size });
-    return { items: rows.map((row) => toTopupOrderView(row)), total, page, page_size: size };
+    const wanted = requestedPage(query);
+    return listPage(await this.orders.findAndCount({ where: { user_id: userId }, order: { id: 'DESC' }, skip: wanted.skip, take: wanted.take }), wanted, (row) => toTopupOrderView(row));
   }
 
   /** The caller's own order; another user's is as unknown as one that does not exist. */
@@ -66,13 +64,12 @@ export class TopupOrdersService {
 
   /** Every order (administrators), newest first, with the owner's username. */
   async list(query: ListTopupOrdersQuery): Promise<TopupOrderPage> {
-    const page = query.p ?? 0;
-    const size = query.page_size ?? PAGE_SIZE_DEFAULT;
+    const wanted = requestedPage(query);
     const where: FindOptionsWhere<TopupOrderEntity> = {};
     if (query.user_id !== undefined) where.user_id = query.user_id;
     if (query.status !== undefined) where.status = query.status;
-    const [rows, total] = await this.orders.findAndCount({ where, order: { id: 'DESC' }, skip: page * size, take: size });
-    return { items: await this.withUsernames(rows), total, page, page_size: size };
+    const [rows, total] = await this.orders.findAndCount({ where, order: { id: 'DESC' }, skip: wanted.skip, take: wanted.take });
+    return { items: await this.withUsernames(rows), total, page: wanted.page, page_size: wanted.size };
   }
 
   /** Root pays a pending or expired order by hand (a payment seen in Epay's back office); logged with root's name. */

@@ -1,3 +1,4 @@
+import type { ListPage } from '../common/paging';
 import type { RedemptionEntity } from './redemption.entity';
 
 /** A code as administrators see it (docs/console-api.md "Redemption codes"): the full code, never its hash or sealed form. */
@@ -27,9 +28,4 @@ export function toRedemptionView(code: RedemptionEntity, key: string): Redemptio
   };
 }
 
-export interface RedemptionPage {
-  items: RedemptionView[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type RedemptionPage = ListPage<RedemptionView>;

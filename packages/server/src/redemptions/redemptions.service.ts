@@ -6,7 +6,7 @@ import { hashToken } from '../auth/hash-token';
 import { BusinessError } from '../common/business.error';
 import { containsPattern } from '../common/contains-pattern';
 import { INT4_MAX } from '../common/int-range';
-import { PAGE_SIZE_DEFAULT } from '../common/paging';
+import { listPage, requestedPage } from '../common/paging';
 import { nowSeconds } from '../common/time';
 import { SecretBox } from '../crypto/secret-box';
 import { withFreshKey } from '../tokens/token-key';
@@ -41,10 +41,8 @@ export class RedemptionsService {
 
   /** One page of all codes, newest first. */
   async list(query: ListRedemptionsQuery): Promise<RedemptionPage> {
-    const page = query.p ?? 0;
-    const size = query.page_size ?? PAGE_SIZE_DEFAULT;
-    const [rows, total] = await this.codes.findAndCount({ order: { id: 'DESC' }, skip: page * size, take: size });
-    return { items: rows.map((row) => this.view(row)), total, page, page_size: size };
+    const wanted = requestedPage(query);
+    return listPage(await this.codes.findAndCount({ order: { id: 'DESC' }, skip: wanted.skip, take: wanted.take }), wanted, (row) => this.view(row));
   }
 
   /** One page of the codes whose id is the keyword or whose name contains it, newest first. */
@@ -55,10 +53,8 @@ export class RedemptionsService {
       const id = /^\d{1,10}$/.test(keyword) && Number(keyword) <= INT4_MAX ? Number(keyword) : 0;
       builder.andWhere('(code.id = :id OR code.name ILIKE :pattern)', { id, pattern: containsPattern(keyword) });
     }
-    const page = query.p ?? 0;
-    const size = query.page_size ?? PAGE_SIZE_DEFAULT;
-    const [rows, total] = await builder.skip(page * size).take(size).getManyAndCount();
-    return { items: rows.map((row) => this.view(row)), total, page, page_size: size };
+    const wanted = requestedPage(query);
+    return listPage(await builder.skip(wanted.skip).take(wanted.take).getManyAndCount(), wanted, (row) => this.view(row));
   }
 
   async get(id: number): Promise<RedemptionView> {

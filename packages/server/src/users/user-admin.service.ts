@@ -6,7 +6,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { BusinessError } from '../common/business.error';
 import { containsPattern } from '../common/contains-pattern';
 import { INT4_MAX } from '../common/int-range';
-import { PAGE_SIZE_DEFAULT } from '../common/paging';
+import { listPage, requestedPage } from '../common/paging';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
 import { UserQuotaService } from '../relay/billing/user-quota.service';
@@ -43,10 +43,8 @@ export class UserAdminService {
 
   /** One page of all users, deregistered ones included (they show as such), newest first. */
   async list(query: ListUsersQuery): Promise<AdminUserPage> {
-    const page = query.p ?? 0;
-    const size = query.page_size ?? PAGE_SIZE_DEFAULT;
-    const [rows, total] = await this.users.findAndCount({ order: { id: 'DESC' }, skip: page * size, take: size });
-    return { items: rows.map(toAdminUserView), total, page, page_size: size };
+    const wanted = requestedPage(query);
+    return listPage(await this.users.findAndCount({ order: { id: 'DESC' }, skip: wanted.skip, take: wanted.take }), wanted, toAdminUserView);
   }
 
   /** One page of the users whose id is the keyword or whose username, display name or e-mail contains it, in `group` when given. */
@@ -62,10 +60,8 @@ export class UserAdminService {
     }
     const group = query.group?.trim();
     if (group) builder.andWhere('user.group = :group', { group });
-    const page = query.p ?? 0;
-    const size = query.page_size ?? PAGE_SIZE_DEFAULT;
-    const [rows, total] = await builder.skip(page * size).take(size).getManyAndCount();
-    return { items: rows.map(toAdminUserView), total, page, page_size: size };
+    const wanted = requestedPage(query);
+    return listPage(await builder.skip(wanted.skip).take(wanted.take).getManyAndCount(), wanted, toAdminUserView);
   }
 
   async get(id: number): Promise<AdminUserView> {

@@ -1,3 +1,4 @@
+import type { ListPage } from '../common/paging';
 import type { UserEntity } from './user.entity';
 import { toUserView, type UserView } from './user.view';
 
@@ -17,12 +18,7 @@ export function toAdminUserView(user: UserEntity): AdminUserView {
   return { ...view, remark: user.remark, DeletedAt: user.deleted_at };
 }
 
-export interface AdminUserPage {
-  items: AdminUserView[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type AdminUserPage = ListPage<AdminUserView>;
 
 /** What POST /api/user/manage answers: the user's state after the action. */
 export interface ManagedUserState {
