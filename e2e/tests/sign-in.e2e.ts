@@ -33,7 +33,7 @@ const selfOf = (page: Page) =>
 /** Signed in: the console shows /data-market (the page after a sign-in without a stored path). */
 async function landed(page: Page): Promise<void> {
   await page.waitForURL(/\/data-market$/);
-  await page.getByText('该功能暂未开放').waitFor();
+  await page.getByRole('heading', { name: '数据市场' }).waitFor();
 }
 
 /** A row of the personal tab's binding card. */

@@ -13,6 +13,7 @@ import { CustomerConnect1764648000000 } from './1764648000000-customer-connect';
 import { Redemptions1764734400000 } from './1764734400000-redemptions';
 import { TopupOrders1764820800000 } from './1764820800000-topup-orders';
 import { LogInboundFormat1764907200000 } from './1764907200000-log-inbound-format';
+import { DataLibrary1764993600000 } from './1764993600000-data-library';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   Redemptions1764734400000,
   TopupOrders1764820800000,
   LogInboundFormat1764907200000,
+  DataLibrary1764993600000,
 ];

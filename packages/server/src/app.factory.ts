@@ -12,6 +12,8 @@ import { inputGuard } from './common/input-guard';
 import { createValidationPipe } from './common/validation.pipe';
 import { OptionsService } from './options/options.service';
 import { RelayFrontDoor } from './relay/relay-front-door';
+import { serveUploads } from './storage/serve-uploads';
+import { StorageService } from './storage/storage.service';
 import type { AppConfig } from './config/app-config';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
@@ -41,6 +43,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   // Before init: Nest's not-found handler is installed at init and would answer every path first.
+  express.use(serveUploads(app.get(StorageService)));
   if (!serveSpa(express, config.webDistDir)) {
     new Logger('Web').warn(`No console build at ${config.webDistDir}; run "pnpm build" to serve the SPA`);
   }

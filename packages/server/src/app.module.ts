@@ -14,6 +14,8 @@ import { APP_CONFIG, AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
 import { CustomerConnectModule } from './customer-connect/customer-connect.module';
+import { DataLibraryModule } from './data-library/data-library.module';
+import { DataImportsModule } from './data-library/imports/data-imports.module';
 import { DatabaseModule } from './database/database.module';
 import { EmailAuthModule } from './email-auth/email-auth.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -28,6 +30,7 @@ import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
 import { RelayModule } from './relay/relay.module';
 import { StatusModule } from './status/status.module';
+import { StorageModule } from './storage/storage.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UpdatesModule } from './updates/updates.module';
 import { UsersModule } from './users/users.module';
@@ -43,6 +46,7 @@ export class AppModule {
         ClusterModule,
         CryptoModule,
         DatabaseModule,
+        StorageModule,
         ThrottlerModule.forRootAsync({ inject: [APP_CONFIG, RedisService], useFactory: throttlerOptions }),
         JobsModule,
         OptionsModule,
@@ -67,6 +71,8 @@ export class AppModule {
         PricingModule,
         CustomerConnectModule,
         RedemptionsModule,
+        DataLibraryModule,
+        DataImportsModule,
         RelayModule,
       ],
       providers: [

@@ -9,3 +9,4 @@ export * from './channel-models';
 export * from './default-ratios';
 export * from './contact-form';
 export * from './wallet';
+export * from './data-library';

@@ -54,6 +54,10 @@ describe('access rules', () => {
         'POST /api/user/reset',
         // The data market's custom-data request form (spec 3 §2.1), open to visitors; throttled per address.
         'POST /api/customer_connect/',
+        // The data market's reads (spec 3 §2.1): guests browse; records past the first DATA_GUEST_ROWS need a session.
+        'GET /api/data_library_info/',
+        'GET /api/data_library_info/:id',
+        'GET /api/data_library_info/source',
         // Third-party sign-in (oauth): the state, the authorize redirects and the sign-ins; the binding
         // routes need a user, GET /api/oauth/{github,linuxdo} binds only with a state issued to one.
         'GET /api/oauth/state',

@@ -39,6 +39,19 @@ export interface AppConfig {
   oauthEndpoints: OAuthEndpoints;
   /** Cloudflare Turnstile's siteverify address (TURNSTILE_VERIFY_URL); tests point it at a local stand-in. */
   turnstileVerifyUrl: string;
+  /** Where uploaded files live: S3-compatible storage when configured, else DATA_DIR/uploads. */
+  storage: { s3?: S3Config };
+}
+
+/** S3-compatible object storage (S3_* variables, docs/configuration.md). */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+  /** Where browsers fetch objects directly, without a trailing slash; unset: through /uploads/. */
+  publicUrl?: string;
 }
 
 export interface OAuthEndpoints {
@@ -103,6 +116,26 @@ function parseOutboundAllowPrivate(value: string | undefined): OutboundPurpose[]
   return entries as OutboundPurpose[];
 }
 
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
+
+/** S3 is all or nothing: a half-configured bucket would silently put uploads on the local disk. */
+function parseS3(dto: EnvDto): S3Config | undefined {
+  const missing = S3_REQUIRED.filter((name) => !dto[name]);
+  const optionalGiven = Boolean(dto.S3_PUBLIC_URL || dto.S3_REGION);
+  if (missing.length === S3_REQUIRED.length && !optionalGiven) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid environment:\n  - S3 storage needs ${S3_REQUIRED.join(', ')}; missing: ${missing.join(', ')} (unset all S3_* variables to keep uploads in DATA_DIR/uploads)`);
+  }
+  return {
+    endpoint: dto.S3_ENDPOINT!.replace(/\/+$/, ''),
+    bucket: dto.S3_BUCKET!,
+    accessKey: dto.S3_ACCESS_KEY!,
+    secretKey: dto.S3_SECRET_KEY!,
+    region: dto.S3_REGION ?? 'us-east-1',
+    publicUrl: dto.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
 /** Validates the environment and builds the configuration; throws ConfigError with every problem found. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (`REDIS_URL=` in an .env file) means unset.
@@ -141,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       linuxdo: (dto.LINUXDO_OAUTH_BASE_URL ?? 'https://connect.linux.do').replace(/\/+$/, ''),
     },
     turnstileVerifyUrl: dto.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    storage: { s3: parseS3(dto) },
   };
 }

@@ -86,4 +86,28 @@ export class EnvDto {
   @IsOptional()
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'TURNSTILE_VERIFY_URL must be an http(s) URL' })
   TURNSTILE_VERIFY_URL?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)' })
+  S3_BUCKET?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_KEY?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9-]{1,32}$/, { message: 'S3_REGION must be a region name such as us-east-1' })
+  S3_REGION?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'S3_PUBLIC_URL must be an http(s) URL' })
+  S3_PUBLIC_URL?: string;
 }

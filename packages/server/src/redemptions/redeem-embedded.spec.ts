@@ -1,39 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpApp } from '../app.factory';
-import { loadConfig } from '../config/app-config';
+import { type EmbeddedApp, startEmbeddedApp } from '../../test/embedded-app';
 
-const ROOT_PASSWORD = 'embedded-root-pass';
 const INVALID = { success: false, message: '无效的兑换码', data: null };
 
 /** The embedded default (DESIGN.md §3): PGlite instead of PostgreSQL, the attempt limit in memory instead of Redis. */
 describe('redeeming codes on the embedded database (integration)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gw-redeem-embedded-'));
-  let app: INestApplication;
+  let embedded: EmbeddedApp;
   let db: DataSource;
   let root: TestAgent;
 
   beforeAll(async () => {
-    app = await createHttpApp(
-      loadConfig({ DATA_DIR: dataDir, INITIAL_ROOT_PASSWORD: ROOT_PASSWORD, WEB_DIST_DIR: join(dataDir, 'no-web-build'), LOG_LEVEL: 'error', RATE_LIMIT_API: '100000' }),
-    );
-    db = app.get(DataSource);
-    root = request.agent(app.getHttpServer());
-    const login = await root.post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD });
-    expect(login.body.success).toBe(true);
-    root.set('New-Api-User', '1');
+    embedded = await startEmbeddedApp('redeem');
+    db = embedded.db;
+    root = await embedded.signInRoot();
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => embedded?.close());
 
   const balance = async () => Number((await db.query('SELECT quota FROM users WHERE id = 1'))[0].quota);
   const createCodes = async (count: number, quota: number): Promise<string[]> => (await root.post('/api/redemption/').send({ name: '嵌入式', quota, count })).body.data;

@@ -37,7 +37,8 @@ function buildUrl(path: string, params?: Params): string {
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
-function buildHeaders(path: string, hasBody: boolean): Headers {
+/** The console's request headers (also sent by api/upload.ts with its multipart uploads). */
+export function buildHeaders(path: string, hasBody: boolean): Headers {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   const user = useUserStore.getState().user;
   if (user) headers.set('New-Api-User', String(user.id));
@@ -64,7 +65,7 @@ let refetching: Promise<boolean> | null = null;
  * On 401 or 403 the access token is refetched once (spec 1 §7); when that fails the stored user is
  * removed. Returns true when the original request should be retried.
  */
-function refetchTokenOnce(): Promise<boolean> {
+export function refetchTokenOnce(): Promise<boolean> {
   if (!useUserStore.getState().user) return Promise.resolve(false);
   refetching ??= refetchToken().finally(() => {
     refetching = null;

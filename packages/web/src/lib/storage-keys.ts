@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   pageSize: 'page-size',
   idSort: 'id-sort',
   channelModels: 'channel_models',
+  /** The data type a tag click on a dataset's detail page hands to the market (spec 3 §3 Local storage). */
+  selectedType: 'selectedType',
   /** Added by the console: the user's own sidebar choice, so the server default does not overwrite it. */
   sidebarCollapsed: 'sidebar-collapsed',
   /** Added by the console: the last notice shown, so a notice appears once per content change. */

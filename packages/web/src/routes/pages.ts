@@ -27,5 +27,8 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   topup: lazy(() => import('@/pages/topup')),
   chat: lazy(() => import('@/pages/chat')),
   chat2link: lazy(() => import('@/pages/chat/chat2link')),
+  dataMarket: lazy(() => import('@/pages/data-market')),
+  dataMarketDetail: lazy(() => import('@/pages/data-market/detail')),
+  dataMarketViewAll: lazy(() => import('@/pages/data-market/view-all')),
   placeholder: lazy(() => import('@/pages/placeholder')),
 };

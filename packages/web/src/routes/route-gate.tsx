@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useUserStore } from '@/stores/user';
 import { checkAccess } from '@/routes/access';
@@ -10,11 +10,19 @@ import NotFoundPage from '@/pages/not-found';
 export function RouteGate({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const user = useUserStore((state) => state.user);
-  switch (checkAccess(pathname, user)) {
+  const signingOut = useUserStore((state) => state.signingOut);
+  const finishSignOut = useUserStore((state) => state.finishSignOut);
+  const access = checkAccess(pathname, user);
+  useEffect(() => {
+    if (signingOut && access !== 'login') finishSignOut();
+  }, [signingOut, access, finishSignOut]);
+
+  switch (access) {
     case 'allowed':
       return <>{children}</>;
     case 'login':
-      return <LoginRedirect from={pathname + search} />;
+      // During logout the signed-in page stays blank until the navigation to /entry lands.
+      return signingOut ? null : <LoginRedirect from={pathname + search} />;
     case 'forbidden':
       return <ForbiddenPage />;
     case 'not-found':

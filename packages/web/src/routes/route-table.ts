@@ -54,6 +54,9 @@ export type PageKey =
   | 'topup'
   | 'chat'
   | 'chat2link'
+  | 'dataMarket'
+  | 'dataMarketDetail'
+  | 'dataMarketViewAll'
   | 'placeholder';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
@@ -97,8 +100,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/reset', access: 'public', page: 'resetRequest', bare: true },
   { path: '/user/reset', access: 'public', page: 'resetConfirm', bare: true },
   { path: '/oauth/:type/callback', access: 'public', page: 'oauthCallback' },
-  { path: '/data-market', access: 'public', page: 'placeholder', menu: { label: '数据市场', group: 'main', icon: IconStorage } },
-  { path: '/data-market/:id', access: 'public', page: 'placeholder' },
+  { path: '/data-market', access: 'public', page: 'dataMarket', menu: { label: '数据市场', group: 'main', icon: IconStorage } },
+  { path: '/data-market/:id', access: 'public', page: 'dataMarketDetail' },
 
   // Workspace (signed in)
   user('/multi-model-chat', { label: '多模型对话', group: 'workspace', icon: IconMessage }),
@@ -106,7 +109,7 @@ export const ROUTES: readonly AppRoute[] = [
   user('/workflowResult', { label: '工作流结果', group: 'workspace', icon: IconFile }),
   // Spec 1 §2.1 "other sidebar paths": in the menu, so that nobody has to type their address.
   { path: '/playground', access: 'user', page: 'playground', menu: { label: '操练场', group: 'workspace', icon: IconExperiment } },
-  user('/data-market/:id/view-all'),
+  { path: '/data-market/:id/view-all', access: 'user', page: 'dataMarketViewAll' },
   user('/multi-model-compare'),
   user('/multi-model-compare/history/:id'),
   user('/workflow/editor/:id'),

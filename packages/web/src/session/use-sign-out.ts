@@ -4,10 +4,10 @@ import { HttpError, showError } from '@/api/http';
 import { logout } from '@/api/user';
 import { useUserStore } from '@/stores/user';
 
-/** Logout (spec 1 §4): tell the server, forget the user (the route list follows), go to /entry. */
+/** Logout (spec 1 §4): tell the server, go to /entry, forget the user (the route list follows). */
 export function useSignOut() {
   const navigate = useNavigate();
-  const clearUser = useUserStore((state) => state.clearUser);
+  const signOut = useUserStore((state) => state.signOut);
   return async () => {
     try {
       const reply = await logout();
@@ -16,8 +16,8 @@ export function useSignOut() {
       // A 401 means the server session is already gone, which is what logout wants.
       if (!(error instanceof HttpError && error.status === 401)) showError(error);
     }
-    clearUser();
-    Message.success('退出成功!');
     navigate('/entry');
+    signOut();
+    Message.success('退出成功!');
   };
 }

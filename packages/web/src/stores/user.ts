@@ -40,15 +40,26 @@ interface UserState {
   setUser: (user: User) => void;
   /** Merges fields into the stored user (for example a new access token). */
   patchUser: (fields: Partial<User>) => void;
-  /** Forgets the user (logout, failed token refetch, account deletion). */
+  /** Forgets the user (failed token refetch, account deletion): their page sends them to login. */
   clearUser: () => void;
+  /**
+   * True from logout until the next page the browser can show. The router applies the navigation to
+   * /entry as a transition, after the user is gone; meanwhile the page being left must not send the
+   * browser to /login with "please sign in" (see RouteGate).
+   */
+  signingOut: boolean;
+  /** Forgets the user on logout; the caller has already navigated away. */
+  signOut: () => void;
+  /** The page after logout has been shown. */
+  finishSignOut: () => void;
 }
 
 export const useUserStore = create<UserState>((set, get) => ({
   user: readStoredUser(),
+  signingOut: false,
   setUser: (user) => {
     localStorage.setItem(USER_KEY, JSON.stringify(user));
-    set({ user });
+    set({ user, signingOut: false });
   },
   patchUser: (fields) => {
     const current = get().user;
@@ -61,4 +72,9 @@ export const useUserStore = create<UserState>((set, get) => ({
     localStorage.removeItem(USER_KEY);
     set({ user: null });
   },
+  signOut: () => {
+    localStorage.removeItem(USER_KEY);
+    set({ user: null, signingOut: true });
+  },
+  finishSignOut: () => set({ signingOut: false }),
 }));

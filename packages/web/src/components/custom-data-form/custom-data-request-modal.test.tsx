@@ -86,6 +86,17 @@ describe(CustomDataRequestModal.name, () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('takes another title and a prefilled remark, sent unless the user changes it', async () => {
+    const calls = fakeApi({ [SUBMIT]: ok() });
+    render(<CustomDataRequestModal visible onClose={vi.fn()} title="获取完整数据集" initialRemark="获取完整数据集：数学题库" />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('获取完整数据集')).toBeTruthy();
+    expect(within(dialog).queryByText('定制数据需求')).toBeNull();
+    await waitFor(() => expect((screen.getByLabelText('备注') as HTMLTextAreaElement).value).toBe('获取完整数据集：数学题库'));
+    await fill({ 姓名: '张三', 手机号: '13800138000' });
+    await waitFor(() => expect(submits(calls).map((call) => call.body)).toEqual([{ name: '张三', phone: '13800138000', company: '', remark: '获取完整数据集：数学题库' }]));
+  });
+
   it('shows the generic error when the request cannot be sent, keeping the form open', async () => {
     const { onClose } = renderModal({ [SUBMIT]: () => Promise.reject(new TypeError('offline')) });
     await fill({ 姓名: '张三', 手机号: '13800138000' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Input, Message, Modal, Typography } from '@arco-design/web-react';
 import { MSG_CONTACT_SUBMITTED } from '@gw/shared';
 import { callReply } from '@/api/http';
@@ -8,6 +8,10 @@ import { CONTACT_RULES } from './rules';
 interface CustomDataRequestModalProps {
   visible: boolean;
   onClose: () => void;
+  /** The dataset detail page asks with its own title, '获取完整数据集' (spec 3 §2.3). */
+  title?: string;
+  /** Put into the remark each time the form opens (the detail page names its dataset). */
+  initialRemark?: string;
 }
 
 const EMPTY: ContactRequest = { name: '', phone: '', company: '', remark: '' };
@@ -17,9 +21,13 @@ const EMPTY: ContactRequest = { name: '', phone: '', company: '', remark: '' };
  * company and remark, sent to the customer contact list. Opened by the market's side button and
  * promo card; it needs no signed-in user.
  */
-export function CustomDataRequestModal({ visible, onClose }: CustomDataRequestModalProps) {
+export function CustomDataRequestModal({ visible, onClose, title = '定制数据需求', initialRemark }: CustomDataRequestModalProps) {
   const [form] = Form.useForm<ContactRequest>();
   const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (visible && initialRemark !== undefined) form.setFieldValue('remark', initialRemark);
+  }, [visible, initialRemark, form]);
 
   const handleSubmit = async () => {
     let values: ContactRequest;
@@ -38,9 +46,9 @@ export function CustomDataRequestModal({ visible, onClose }: CustomDataRequestMo
   };
 
   return (
-    <Modal title="定制数据需求" visible={visible} confirmLoading={submitting} okText="提交" onOk={handleSubmit} onCancel={onClose}>
+    <Modal title={title} visible={visible} confirmLoading={submitting} okText="提交" onOk={handleSubmit} onCancel={onClose}>
       <Typography.Paragraph type="secondary">请留下您的联系方式和数据需求，我们会尽快与您联系。</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={EMPTY}>
+      <Form form={form} layout="vertical" initialValues={{ ...EMPTY, remark: initialRemark ?? '' }}>
         <Form.Item field="name" label="姓名" rules={CONTACT_RULES.name}>
           <Input placeholder="请输入姓名" />
         </Form.Item>

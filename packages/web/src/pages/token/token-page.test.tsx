@@ -184,7 +184,8 @@ describe('token list', () => {
     await user.click(screen.getByRole('button', { name: /查询/ }));
     await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/token/search?keyword=stag&token=&p=0&size=10'));
 
-    await user.click(screen.getByText('3', { selector: '.arco-pagination-item' }));
+    // The pager grows to the answered total once the reply has rendered, which may be after the call was seen.
+    await user.click(await screen.findByText('3', { selector: '.arco-pagination-item' }));
     await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/token/search?keyword=stag&token=&p=2&size=10'));
   });
 

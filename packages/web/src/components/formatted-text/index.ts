@@ -1,0 +1,2 @@
+export { formatText } from './format-text';
+export { FormattedText } from './formatted-text';
