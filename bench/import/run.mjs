@@ -7,63 +7,14 @@
 //   pnpm build && pnpm --filter @gw/bench run import        (needs PostgreSQL and Redis on 127.0.0.1)
 //   ROWS=100000 pnpm --filter @gw/bench run import
 //   KEEP_FILE=/tmp/bench.jsonl pnpm --filter @gw/bench run import   (reuse / keep the generated file)
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, openAsBlob, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { benchEnvironment, rssMb, signInRoot, startGateway } from '../lib/gateway.mjs';
 import { generateJsonl } from './generate.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const MAIN = resolve(here, '../../packages/server/dist/main.js');
-const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SAMPLE_MS = 200;
-const PASSWORD = 'bench-root-pass';
-
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-/** VmRSS of a process in MB. */
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-
-async function startServer(env) {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "pnpm build" first`);
-  const port = await freePort();
-  // SERVER_NODE_OPTIONS passes flags to the server only (e.g. --trace-gc while tuning).
-  const flags = (process.env.SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...flags, MAIN], { env: { PATH: process.env.PATH, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    if (await fetch(`${url}/api/status`).then((reply) => reply.ok, () => false)) return { child, url };
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('the server did not start');
-}
-
-async function signIn(url) {
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: PASSWORD }) });
-  const cookie = login.headers.get('set-cookie').split(';')[0];
-  const headers = { cookie, 'new-api-user': '1' };
-  return async (method, path, body) => {
-    const json = body instanceof FormData || body === undefined;
-    const reply = await fetch(`${url}${path}`, { method, headers: json ? headers : { ...headers, 'content-type': 'application/json' }, body: json ? body : JSON.stringify(body) });
-    const envelope = await reply.json();
-    if (!envelope.success) throw new Error(`${path}: ${envelope.message}`);
-    return envelope.data;
-  };
-}
 
 /** Samples the RSS of `pid` every SAMPLE_MS into the current phase's peak. */
 function rssSampler(pid) {
@@ -89,13 +40,8 @@ function rssSampler(pid) {
 }
 
 async function main() {
-  const id = randomBytes(4).toString('hex');
-  const database = `gw_bench_import_${id}`;
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${database}"`);
-  const workDir = mkdtempSync(join(tmpdir(), 'gw-bench-import-'));
-  const file = process.env.KEEP_FILE ?? join(workDir, 'rows.jsonl');
+  const environment = await benchEnvironment('import');
+  const file = process.env.KEEP_FILE ?? join(environment.dataDir, 'rows.jsonl');
   let server;
   let sampler;
   try {
@@ -108,8 +54,9 @@ async function main() {
       fileBytes = await generateJsonl(file, ROWS);
       console.log(`bench/import — generated ${ROWS} rows, ${(fileBytes / 1e6).toFixed(1)} MB in ${((performance.now() - generated) / 1000).toFixed(1)} s`);
     }
-    server = await startServer({ DATABASE_URL: `${PG_URL}/${database}`, REDIS_URL, REDIS_PREFIX: `gwbench:${id}`, DATA_DIR: workDir, INITIAL_ROOT_PASSWORD: PASSWORD });
-    const call = await signIn(server.url);
+    // SERVER_NODE_OPTIONS passes flags to the server only (e.g. --trace-gc while tuning).
+    server = await startGateway(environment.env, (process.env.SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean));
+    const { call } = await signInRoot(server.url);
     const dataset = await call('POST', '/api/data_library/', {
       name: '导入基准',
       data_type: '问答,选择题',
@@ -149,9 +96,7 @@ async function main() {
     sampler?.stop();
     server?.child.kill('SIGTERM');
     await new Promise((done) => setTimeout(done, 1500));
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
-    rmSync(workDir, { recursive: true, force: true });
+    await environment.cleanup();
   }
 }
 

@@ -10,74 +10,25 @@
 //
 //   pnpm build && pnpm --filter @gw/bench relay          (needs PostgreSQL and Redis on 127.0.0.1)
 //   DURATION=10 CONNECTIONS=1,50 pnpm --filter @gw/bench relay
-import { fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { fork } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { benchEnvironment, cpuMs, forkReady, freePort, signInRoot, startGateway } from '../lib/gateway.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const MAIN = resolve(here, '../../packages/server/dist/main.js');
-const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION_S = Number(process.env.DURATION ?? 8);
 const WARMUP_S = 2;
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,50').split(',').map(Number);
-const CLOCK_TICKS = 100; // Linux USER_HZ
 const MODEL = 'bench-model';
 /** Served by the gateway's Anthropic channel (type 14) on the same mock. */
 const CLAUDE_MODEL = 'bench-claude';
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-/** utime + stime of a process, in milliseconds. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-async function forkReady(script, env) {
-  const child = fork(script, { env: { ...process.env, ...env }, stdio: 'inherit' });
-  await new Promise((done) => child.once('message', done));
-  return child;
-}
-
-async function startGateway(env) {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "pnpm build" first`);
-  const port = await freePort();
-  // PROFILE=dir writes a V8 CPU profile of the gateway there when it stops.
-  const flags = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
-  const child = spawn(process.execPath, [...flags, MAIN], { env: { PATH: process.env.PATH, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    if (await fetch(`${url}/api/status`).then((reply) => reply.ok, () => false)) return { child, url };
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('the gateway did not start');
-}
-
 /** Signs in as root, prices the bench model, adds a channel to the mock, returns an sk- key. */
 async function prepareGateway(gatewayUrl, upstreamUrl, database) {
-  const login = await fetch(`${gatewayUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'bench-root-pass' }) });
-  const cookie = login.headers.get('set-cookie').split(';')[0];
-  const call = async (method, path, body) => {
-    const reply = await fetch(`${gatewayUrl}${path}`, { method, headers: { cookie, 'new-api-user': '1', 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const json = await reply.json();
-    if (!json.success) throw new Error(`${path}: ${json.message}`);
-    return json.data;
-  };
+  const { call } = await signInRoot(gatewayUrl);
   await call('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ [MODEL]: 1, [CLAUDE_MODEL]: 1 }) });
   await call('POST', '/api/channel/', { type: 1, name: 'bench', key: 'sk-upstream', base_url: upstreamUrl, models: MODEL, groups: ['default'] });
   await call('POST', '/api/channel/', { type: 14, name: 'bench-anthropic', key: 'sk-ant-upstream', base_url: upstreamUrl, models: CLAUDE_MODEL, groups: ['default'] });
@@ -170,12 +121,7 @@ async function externalScenario(target, stream, connections, seconds) {
 const fmt = (value, digits = 2) => (value === undefined ? '-' : value.toFixed(digits));
 
 async function main() {
-  const id = randomBytes(4).toString('hex');
-  const database = `gw_bench_${id}`;
-  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${database}"`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
+  const environment = await benchEnvironment('relay');
   const children = [];
   let gatewayDb;
   try {
@@ -186,15 +132,10 @@ async function main() {
     const proxyPort = await freePort();
     const proxy = await forkReady(join(here, 'bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: upstreamUrl });
     children.push(proxy);
-    const gateway = await startGateway({
-      DATABASE_URL: `${PG_URL}/${database}`,
-      REDIS_URL,
-      REDIS_PREFIX: `gwbench:${id}`,
-      DATA_DIR: dataDir,
-      INITIAL_ROOT_PASSWORD: 'bench-root-pass',
-    });
+    // PROFILE=dir writes a V8 CPU profile of the gateway there when it stops.
+    const gateway = await startGateway(environment.env, process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []);
     children.push(gateway.child);
-    gatewayDb = new pg.Client({ connectionString: `${PG_URL}/${database}` });
+    gatewayDb = new pg.Client({ connectionString: environment.databaseUrl });
     await gatewayDb.connect();
     const key = await prepareGateway(gateway.url, upstreamUrl, gatewayDb);
 
@@ -249,9 +190,7 @@ async function main() {
     await gatewayDb?.end();
     for (const child of children) child.kill('SIGTERM');
     await new Promise((done) => setTimeout(done, 1500));
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await environment.cleanup();
   }
 }
 
