@@ -14,6 +14,7 @@ import { Redemptions1764734400000 } from './1764734400000-redemptions';
 import { TopupOrders1764820800000 } from './1764820800000-topup-orders';
 import { LogInboundFormat1764907200000 } from './1764907200000-log-inbound-format';
 import { DataLibrary1764993600000 } from './1764993600000-data-library';
+import { CompareChat1765080000000 } from './1765080000000-compare-chat';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   TopupOrders1764820800000,
   LogInboundFormat1764907200000,
   DataLibrary1764993600000,
+  CompareChat1765080000000,
 ];

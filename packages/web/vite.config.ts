@@ -14,7 +14,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': apiTarget, '/v1': apiTarget, '/pg': apiTarget, '/uploads': apiTarget },
+    proxy: { '/api': apiTarget, '/v1': apiTarget, '/pg': apiTarget, '/relay': apiTarget, '/uploads': apiTarget },
   },
   build: {
     outDir: 'dist',

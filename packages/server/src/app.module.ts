@@ -30,6 +30,7 @@ import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
 import { RelayModule } from './relay/relay.module';
 import { StatusModule } from './status/status.module';
+import { TalkingsModule } from './talkings/talkings.module';
 import { StorageModule } from './storage/storage.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UpdatesModule } from './updates/updates.module';
@@ -74,6 +75,7 @@ export class AppModule {
         DataLibraryModule,
         DataImportsModule,
         RelayModule,
+        TalkingsModule,
       ],
       providers: [
         HttpDrain,

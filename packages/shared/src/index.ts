@@ -10,3 +10,4 @@ export * from './default-ratios';
 export * from './contact-form';
 export * from './wallet';
 export * from './data-library';
+export * from './chat';

@@ -3,10 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AccessRule, roleAllows, USER_STATUS_ENABLED } from '@gw/shared';
 import { IsNull, Repository } from 'typeorm';
+import { nowSeconds } from '../common/time';
 import { UserEntity } from '../users/user.entity';
 import { ACCESS_KEY } from './access.decorator';
 import type { AuthenticatedRequest } from './current-user.decorator';
 import { hashToken } from './hash-token';
+import { SessionEntity } from './session.entity';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
 
 /**
@@ -44,9 +46,13 @@ export class AuthGuard implements CanActivate {
     const sessionId: unknown = request.signedCookies?.[SESSION_COOKIE];
     let userId: number | undefined;
     let byToken = false;
+    let loaded: UserEntity | null = null;
 
     if (typeof sessionId === 'string' && sessionId) {
-      userId = await this.sessions.resolve(sessionId);
+      // The common case in one query: a live session of a user not deleted. Anything else takes
+      // the two steps below, which tell an ended session from a deleted user.
+      loaded = await this.sessionUser(sessionId);
+      userId = loaded ? loaded.id : await this.sessions.resolve(sessionId);
       if (userId !== undefined) request.sessionId = sessionId;
     }
     if (userId === undefined) {
@@ -65,9 +71,18 @@ export class AuthGuard implements CanActivate {
       throw new UnauthorizedException(byToken ? '无权进行此操作，New-Api-User 与 access token 不匹配' : '无权进行此操作，New-Api-User 与登录用户不匹配');
     }
 
-    const user = await this.users.findOneBy({ id: userId, deleted_at: IsNull() });
+    const user = loaded ?? (await this.users.findOneBy({ id: userId, deleted_at: IsNull() }));
     if (!user) throw new UnauthorizedException('用户不存在或已被删除');
     if (user.status !== USER_STATUS_ENABLED) throw new UnauthorizedException('用户已被封禁');
     return user;
+  }
+
+  /** The user of a live session (as SessionsService.resolve decides), when not deleted. */
+  private sessionUser(sessionId: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .innerJoin(SessionEntity, 'session', 'session.user_id = user.id')
+      .where('session.id_hash = :hash AND session.expires_at > :now AND user.deleted_at IS NULL', { hash: hashToken(sessionId), now: nowSeconds() })
+      .getOne();
   }
 }

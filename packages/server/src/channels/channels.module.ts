@@ -14,6 +14,6 @@ import { ModelCatalogService } from './model-catalog.service';
   imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity]), ChannelLimitsModule],
   controllers: [ChannelsController, CatalogController],
   providers: [ChannelsService, AbilitiesService, ModelCatalogService, ChannelEvents],
-  exports: [AbilitiesService, ChannelsService, ChannelEvents],
+  exports: [AbilitiesService, ChannelsService, ChannelEvents, ModelCatalogService],
 })
 export class ChannelsModule {}

@@ -305,7 +305,7 @@ describe('channels (integration)', () => {
     expect(models).not.toContain('off-model');
     const lists = await agent.get('/v1/models/lists');
     expect(lists.body.success).toBe(true);
-    expect(lists.body.data.find((model: { id: string }) => model.id === 'usable-model')).toMatchObject({ is_deep_seek: true, provider: 'OpenAI', format: 'openai' });
+    expect(lists.body.data.find((model: { id: string }) => model.id === 'usable-model')).toMatchObject({ name: 'usable-model', is_deep_seek: true, owned_by: 'OpenAI', provider: 'other', format: 'openai', max_token: 0 });
     expect(vipOnly).toBeGreaterThan(0);
     expect((await agent.get('/api/group/')).status).toBe(403);
   });

@@ -63,4 +63,6 @@ export interface RelayContext {
   requestPath: string;
   userAgent: string;
   usage?: Usage;
+  /** A finished stream is left open for the caller's own last events (RelayObserver). */
+  holdStreamEnd?: boolean;
 }

@@ -35,6 +35,18 @@ const pathOf = (url: string): string => {
   return query === -1 ? url : url.slice(0, query);
 };
 
+const CONSOLE_CHAT_PATH = '/v1/chat/completions';
+
+/**
+ * The console's compare chat calls POST /v1/chat/completions with its session cookie and the
+ * New-Api-User header, and no key: that call is Express's (talkings/compare-chat.controller.ts,
+ * which checks the session). A call with any API key header is the relay's, as always.
+ */
+export function isConsoleChat(request: IncomingMessage, path: string): boolean {
+  const headers = request.headers;
+  return path === CONSOLE_CHAT_PATH && headers['new-api-user'] !== undefined && !headers.authorization && !headers['x-api-key'] && !headers['x-goog-api-key'];
+}
+
 /**
  * The relay's own front door, ahead of Express and Nest on the same HTTP server. Relay calls are
  * the product's hot path and need none of the console's machinery (cookies, sessions, guards,
@@ -61,7 +73,7 @@ export class RelayFrontDoor {
     server.removeAllListeners('request');
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       const path = request.method === 'POST' ? pathOf(request.url ?? '') : '';
-      const mode = RELAY_ROUTES.get(path);
+      const mode = isConsoleChat(request, path) ? undefined : RELAY_ROUTES.get(path);
       if (mode) void this.relay.handle(mode, this.relayRequest(request, path), response);
       else if (path === MESSAGES_PATH) void this.relay.handle('chat', this.relayRequest(request, path), response, { format: ANTHROPIC_INBOUND });
       else if (path === RESPONSES_PATH) void this.relay.handle('chat', this.relayRequest(request, path), response, { format: RESPONSES_INBOUND });

@@ -36,5 +36,7 @@ import { UpstreamClient } from './upstream.client';
     AutoDisableService,
     RelayLogger,
   ],
+  // The compare chat (talkings/) relays its answers through the same pipeline.
+  exports: [RelayService, TokenAuthService],
 })
 export class RelayModule {}

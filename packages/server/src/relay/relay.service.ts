@@ -35,6 +35,8 @@ interface Delivered {
   usage: Usage;
   respModel?: string;
   status: number;
+  /** The client went away before the end of a stream (what was produced is billed). */
+  clientGone?: boolean;
 }
 
 /**
@@ -53,11 +55,36 @@ class UpstreamFailure extends Error {
   }
 }
 
+/** What a settled request cost and how fast it was, for a caller that keeps its own record (the compare chat). */
+export interface RelayOutcome {
+  requestId: string;
+  /** Quota charged. */
+  quota: number;
+  usage: Usage;
+  /** Milliseconds from arrival to the first streamed token; 0 when none. */
+  firstTokenMs: number;
+  durationMs: number;
+  /** The client went away before the end of the stream. */
+  clientGone: boolean;
+}
+
+/**
+ * Told how a request ended. With `holdsStreamEnd` a finished stream stays open after its last
+ * chunk (the format's end marker still written): `settled` writes its own last events and ends the
+ * response; if it does not, the relay ends it.
+ */
+export interface RelayObserver {
+  readonly holdsStreamEnd: boolean;
+  settled(outcome: RelayOutcome): Promise<void>;
+  failed(error: RelayError): Promise<void>;
+}
+
 /** How a call came in: its API format (OpenAI's by default) and who pays (by default the sk- token it carries). */
 export interface RelayCallOptions {
   format?: InboundFormat;
   /** The playground passes the signed-in user's token. */
   authorize?: () => Promise<AuthorizedToken>;
+  observer?: RelayObserver;
 }
 
 /**
@@ -116,6 +143,7 @@ export class RelayService {
         clientIp: request.ip,
         requestPath: request.path,
         userAgent: (headerOf(request.headers, 'user-agent') ?? '').slice(0, 200),
+        holdStreamEnd: options.observer?.holdsStreamEnd,
       };
 
       const reserved = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, this.estimate(price, ctx.promptTokens, body), this.prices.quotaPerUnit());
@@ -132,13 +160,35 @@ export class RelayService {
       reservation = undefined; // from here on a failure must not refund it
       const log = this.relayLogger.consumed(ctx, { usage, price, attempts, status: delivered.status, respModel: delivered.respModel });
       await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, settling, cost, log);
+      if (options.observer) await this.tellSettled(options.observer, ctx, usage, cost, delivered.clientGone === true, response);
     } catch (error) {
       const relayError = this.toRelayError(error);
       const reply = format.errorReply(relayError);
       if (reservation) await this.ledger.refund(reservation);
       if (ctx) this.relayLogger.failed(ctx, relayError, attempts, reply.status);
+      if (options.observer) await this.tellFailed(options.observer, relayError);
       if (!response.headersSent) sendJson(response, reply.status, reply.body);
       else if (!response.writableEnded) response.end();
+    }
+  }
+
+  /** The observer's record of a settled request; its failure is logged, never refunds what was charged. */
+  private async tellSettled(observer: RelayObserver, ctx: RelayContext, usage: Usage, quota: number, clientGone: boolean, response: ServerResponse): Promise<void> {
+    const firstTokenMs = ctx.firstTokenAt !== undefined ? Math.round(ctx.firstTokenAt - ctx.startedAt) : 0;
+    const outcome = { requestId: ctx.requestId, quota, usage, firstTokenMs, durationMs: Math.round(performance.now() - ctx.startedAt), clientGone };
+    try {
+      await observer.settled(outcome);
+    } catch (error) {
+      this.logger.error(`Relay observer failed after settlement: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+    if (!response.writableEnded) response.end();
+  }
+
+  private async tellFailed(observer: RelayObserver, error: RelayError): Promise<void> {
+    try {
+      await observer.failed(error);
+    } catch (failure) {
+      this.logger.error(`Relay observer failed: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`);
     }
   }
 
@@ -266,7 +316,7 @@ export class RelayService {
       if (chat && ctx.stream) {
         const delivery = new StreamDelivery(ctx, chat.chatStream(ctx), ctx.format.framing, response);
         const result = await delivery.pipe(upstream.body, abort, call.streamFraming);
-        return { usage: result.usage ?? countedUsage(ctx.promptTokens, result.producedText), status: 200, respModel: ctx.upstreamModel };
+        return { usage: result.usage ?? countedUsage(ctx.promptTokens, result.producedText), status: 200, respModel: ctx.upstreamModel, clientGone: result.clientGone };
       }
       if (!chat) {
         // Passthrough replies may be bytes (speech audio): relayed as received, never decoded.

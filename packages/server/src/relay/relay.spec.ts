@@ -292,6 +292,20 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       expect(reply.body.error.message).toBe('没有可用的令牌，请先在令牌页面创建一个');
       expect((await t.http().post('/pg/chat/completions').send({ model: 'mock-a' })).status).toBe(401);
     });
+
+    it('sees a token created or removed at once, though it keeps the user’s token list', async () => {
+      const { agent } = await t.signUp('token-later');
+      const ask = () => agent.post('/pg/chat/completions').send({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] });
+      expect((await ask()).body.error.code).toBe('no_token');
+      const created = await agent.post('/api/token/').send({ name: 'first', unlimited_quota: true });
+      expect(created.body.success).toBe(true);
+      // Found now: what refuses the call (the new user has no balance) is no longer the missing token.
+      const withToken = await ask();
+      expect(withToken.body.error?.code).not.toBe('no_token');
+      const [token] = await t.db.query(`SELECT id FROM tokens WHERE name = 'first'`);
+      expect((await agent.delete(`/api/token/${token.id}`)).body.success).toBe(true);
+      expect((await ask()).body.error.code).toBe('no_token');
+    });
   });
 
   describe('token and quota checks', () => {

@@ -82,6 +82,8 @@ function ipAllowed(allowIps: string, ip: string): boolean {
 @Injectable()
 export class TokenAuthService implements OnModuleInit {
   private readonly cache = new Map<string, { row: TokenRow; at: number }>();
+  /** Each console user's enabled tokens (authorizeUser), kept like `cache`. */
+  private readonly userTokens = new Map<number, { rows: TokenRow[]; at: number }>();
 
   constructor(
     private readonly db: PoolDb,
@@ -91,8 +93,16 @@ export class TokenAuthService implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.events.onChange((tokenId) => this.forget((row) => row.id === tokenId));
-    await this.userEvents.onChange((userId) => this.forget((row) => row.user_id === userId));
+    await this.events.onChange((tokenId) => {
+      this.forget((row) => row.id === tokenId);
+      // A created token changes its owner's list without being in it; token edits are rare enough
+      // for every list to be read again.
+      this.userTokens.clear();
+    });
+    await this.userEvents.onChange((userId) => {
+      this.forget((row) => row.user_id === userId);
+      this.userTokens.delete(userId);
+    });
   }
 
   private forget(matches: (row: TokenRow) => boolean): void {
@@ -126,7 +136,7 @@ export class TokenAuthService implements OnModuleInit {
    * that passes every check, so that the playground is billed and limited like any client.
    */
   async authorizeUser(userId: number, ip: string): Promise<AuthorizedToken> {
-    const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.status = $2 ORDER BY t.id`, [userId, TOKEN_STATUS.ENABLED]);
+    const rows = await this.enabledTokensOf(userId);
     let firstFailure: unknown;
     for (const row of rows) {
       try {
@@ -136,6 +146,16 @@ export class TokenAuthService implements OnModuleInit {
       }
     }
     throw firstFailure ?? new RelayError(403, '没有可用的令牌，请先在令牌页面创建一个', 'invalid_request_error', 'no_token');
+  }
+
+  /** A user's enabled tokens, oldest first: from the cache while fresh, else from the database. */
+  private async enabledTokensOf(userId: number): Promise<TokenRow[]> {
+    const cached = this.userTokens.get(userId);
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.rows;
+    const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.status = $2 ORDER BY t.id`, [userId, TOKEN_STATUS.ENABLED]);
+    if (this.userTokens.size >= CACHE_MAX) this.userTokens.delete(this.userTokens.keys().next().value!);
+    this.userTokens.set(userId, { rows, at: Date.now() });
+    return rows;
   }
 
   private async check(token: TokenRow | undefined, ip: string): Promise<AuthorizedToken> {

@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { BusinessError } from '../common/business.error';
 import type { ObjectBackend, PutOptions, StoredObject } from './storage.types';
 import { StorageError } from './storage.types';
 
@@ -21,22 +23,62 @@ export function cleanFileName(name: string | undefined): string {
  * rest; a client that goes away mid-upload errors the file stream, so the store deletes what it
  * wrote and the promise settles (rejected) all the same.
  */
-export function receiveUpload(storage: ObjectBackend, request: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
+export async function receiveUpload(storage: ObjectBackend, request: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
+  const [first] = await receive(storage, request, options, { maxFiles: 1, refuseExtra: false, nameRefusals: false });
+  return first;
+}
+
+export type ReceiveManyOptions = ReceiveOptions & { maxFiles: number };
+
+export const MSG_TOO_MANY_FILES = (max: number) => `一次最多上传 ${max} 个文件`;
+
+/**
+ * Like receiveUpload, for every file of `field` (1 to `maxFiles`, in the order sent), all or
+ * nothing: when one is refused, or there are too many, the files already stored are deleted and
+ * the refusal names the file it is about.
+ */
+export function receiveUploads(storage: ObjectBackend, request: Request, options: ReceiveManyOptions): Promise<ReceivedUpload[]> {
+  const { maxFiles, ...rest } = options;
+  return receive(storage, request, rest, { maxFiles, refuseExtra: true, nameRefusals: true });
+}
+
+interface ReceiveRules {
+  maxFiles: number;
+  /** More files of the field than maxFiles are refused (else read past). */
+  refuseExtra: boolean;
+  /** A StorageError's message is prefixed with the file's name. */
+  nameRefusals: boolean;
+}
+
+function named(error: unknown, fileName: string): unknown {
+  return error instanceof StorageError ? new StorageError(error.code, `${fileName || '文件'}：${error.message}`) : error;
+}
+
+/**
+ * Reads past a file part. Should the upload fail while it is read, busboy destroys it with an error,
+ * which must not go unheard (an uncaught 'error' event).
+ */
+function skip(file: Readable): void {
+  file.on('error', () => undefined);
+  file.resume();
+}
+
+function receive(storage: ObjectBackend, request: Request, options: ReceiveOptions, rules: ReceiveRules): Promise<ReceivedUpload[]> {
   const { field, ...putOptions } = options;
-  return new Promise<ReceivedUpload>((resolve, reject) => {
+  return new Promise<ReceivedUpload[]>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: request.headers,
         defParamCharset: 'utf8',
-        limits: { files: 1, fileSize: putOptions.maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+        // One more file than kept, to notice the extra one when it is refused.
+        limits: { files: rules.refuseExtra ? rules.maxFiles + 1 : rules.maxFiles, fileSize: putOptions.maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 29 + rules.maxFiles },
       });
     } catch {
       reject(new StorageError('no_file', '请以 multipart/form-data 上传文件'));
       return;
     }
-    let stored: Promise<StoredObject> | undefined;
-    let fileName = '';
+    const stored: Array<{ fileName: string; object: Promise<StoredObject> }> = [];
     let settled = false;
 
     const fail = (error: unknown) => {
@@ -46,28 +88,34 @@ export function receiveUpload(storage: ObjectBackend, request: Request, options:
       parser.destroy();
       // Whatever the client still sends is read and dropped, so the reply can go out.
       request.resume();
-      // Settles once the store has finished: a failed put has removed its partial file, and a file
-      // stored before the form turned out broken is deleted.
-      const cleanup = stored ? stored.then((object) => storage.delete(object.key), () => undefined) : Promise.resolve();
+      // Settles once the store has finished: a failed put has removed its partial file, and the
+      // files stored before the refusal (or before the form turned out broken) are deleted.
+      const cleanup = Promise.all(stored.map(({ object }) => object.then((done) => storage.delete(done.key), () => undefined)));
       cleanup.catch(() => undefined).then(() => reject(error));
     };
 
     parser.on('file', (name, file, info) => {
-      if (stored || name !== field) {
-        file.resume();
+      if (settled || name !== field) {
+        skip(file);
         return;
       }
-      fileName = cleanFileName(info.filename);
-      stored = storage.put(file, putOptions);
-      stored.catch(fail);
+      if (stored.length >= rules.maxFiles) {
+        skip(file);
+        if (rules.refuseExtra) fail(new BusinessError(MSG_TOO_MANY_FILES(rules.maxFiles)));
+        return;
+      }
+      const fileName = cleanFileName(info.filename);
+      const object = storage.put(file, putOptions);
+      stored.push({ fileName, object });
+      object.catch((error: unknown) => fail(rules.nameRefusals ? named(error, fileName) : error));
     });
     parser.on('close', () => {
-      if (!stored) return fail(new StorageError('no_file', '请选择要上传的文件'));
-      stored.then((object) => {
+      if (stored.length === 0) return fail(new StorageError('no_file', '请选择要上传的文件'));
+      Promise.all(stored.map(({ object }) => object)).then((objects) => {
         if (settled) return;
         settled = true;
-        resolve({ ...object, file_name: fileName });
-      }, fail);
+        resolve(objects.map((object, index) => ({ ...object, file_name: stored[index].fileName })));
+      }, () => undefined /* each put's own catch has failed the upload */);
     });
     parser.on('error', fail);
     // The client went away before the whole form arrived: busboy is destroyed, which errors the

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LocalBackend } from './local.backend';
-import { type ReceiveOptions, type ReceivedUpload, receiveUpload } from './receive-upload';
+import { type ReceiveManyOptions, type ReceiveOptions, type ReceivedUpload, receiveUpload, receiveUploads } from './receive-upload';
 import { S3Backend } from './s3.backend';
 import type { ObjectBackend, PutOptions, StoredObject } from './storage.types';
 
@@ -46,6 +46,11 @@ export class StorageService implements ObjectBackend, OnModuleDestroy {
   /** The first file of `options.field` of a multipart request (controllers take the request with @Req()). */
   receiveUpload(request: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
     return receiveUpload(this, request, options);
+  }
+
+  /** Every file of `options.field`, all or nothing (receive-upload.ts). */
+  receiveUploads(request: Request, options: ReceiveManyOptions): Promise<ReceivedUpload[]> {
+    return receiveUploads(this, request, options);
   }
 
   onModuleDestroy(): void {

@@ -127,6 +127,8 @@ export class TokensService {
       }
       return rows;
     });
+    // The relay's list of the user's tokens (the playground's and compare chat's billing) must see the new ones.
+    if (created.length > 0) await this.events.changed(created[0].token.id);
     return created.map(({ token, key }) => toTokenView(token, key, token.status));
   }
 

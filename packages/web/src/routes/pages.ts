@@ -30,5 +30,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   dataMarket: lazy(() => import('@/pages/data-market')),
   dataMarketDetail: lazy(() => import('@/pages/data-market/detail')),
   dataMarketViewAll: lazy(() => import('@/pages/data-market/view-all')),
+  multiModelChat: lazy(() => import('@/pages/multi-model-chat')),
+  multiModelCompare: lazy(() => import('@/pages/multi-model-compare')),
   placeholder: lazy(() => import('@/pages/placeholder')),
 };

@@ -27,4 +27,11 @@ describe('route table', () => {
     const items = sidebarSections({ id: 7, role: 1 }, null).flatMap((section) => section.items);
     expect(items).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/playground', label: '操练场' }), expect.objectContaining({ path: '/about', label: '关于' })]));
   });
+
+  it('serves /multi-model-chat with its landing page and sidebar entry, to signed-in users', () => {
+    const route = findRoute('/multi-model-chat');
+    expect(route?.page).toBe('multiModelChat');
+    expect(route?.access).toBe('user');
+    expect(route?.menu?.label).toBe('多模型对话');
+  });
 });

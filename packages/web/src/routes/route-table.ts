@@ -57,6 +57,8 @@ export type PageKey =
   | 'dataMarket'
   | 'dataMarketDetail'
   | 'dataMarketViewAll'
+  | 'multiModelChat'
+  | 'multiModelCompare'
   | 'placeholder';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
@@ -104,14 +106,14 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/data-market/:id', access: 'public', page: 'dataMarketDetail' },
 
   // Workspace (signed in)
-  user('/multi-model-chat', { label: '多模型对话', group: 'workspace', icon: IconMessage }),
+  { path: '/multi-model-chat', access: 'user', page: 'multiModelChat', menu: { label: '多模型对话', group: 'workspace', icon: IconMessage } },
   user('/workflow', { label: '数据处理工作流', group: 'workspace', icon: IconBranch }),
   user('/workflowResult', { label: '工作流结果', group: 'workspace', icon: IconFile }),
   // Spec 1 §2.1 "other sidebar paths": in the menu, so that nobody has to type their address.
   { path: '/playground', access: 'user', page: 'playground', menu: { label: '操练场', group: 'workspace', icon: IconExperiment } },
   { path: '/data-market/:id/view-all', access: 'user', page: 'dataMarketViewAll' },
-  user('/multi-model-compare'),
-  user('/multi-model-compare/history/:id'),
+  { path: '/multi-model-compare', access: 'user', page: 'multiModelCompare' },
+  { path: '/multi-model-compare/history/:id', access: 'user', page: 'multiModelCompare' },
   user('/workflow/editor/:id'),
   user('/workflowResult/:id'),
 

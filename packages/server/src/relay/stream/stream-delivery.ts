@@ -98,7 +98,8 @@ export class StreamDelivery<Chunk> {
 
   private finish(): void {
     this.start();
-    this.response.end(this.pending + this.framing.end);
+    if (this.ctx.holdStreamEnd) this.response.write(this.pending + this.framing.end);
+    else this.response.end(this.pending + this.framing.end);
     this.pending = '';
   }
 

@@ -1,4 +1,4 @@
-import { createSseParser } from './sse-parser';
+import { createSseParser } from '@/lib/sse-parser';
 
 /** The text one chunk adds to the answer and to its reasoning (思考过程). */
 export interface ChatDelta {

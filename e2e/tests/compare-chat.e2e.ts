@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockOpenAiUpstream } from '../../packages/server/test/mock-openai-upstream';
+import { type RunningProduct, signInAsRoot, startProduct } from './harness';
+
+/** The mock upstream's models: one answers at once, one streams a chunk every 50 ms, one fails. */
+const FAST = 'gpt-4o';
+const SLOW = 'slow-stream';
+const FAILING = 'fail-500';
+const PHONE = { width: 390, height: 844 };
+
+/** A console API call made from the page with root's session. */
+const api = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const reply = await fetch(path, { method, headers: { 'New-Api-User': '1', 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return reply.json();
+    },
+    { method, path, body },
+  );
+
+/** Adds a model on the landing page's config panel through the picker. */
+async function addModel(page: Page, model: string): Promise<void> {
+  await page.getByRole('tab', { name: /添加模型/ }).click();
+  await page.getByRole('button', { name: '选择模型' }).click();
+  const picker = page.getByRole('dialog', { name: '选择模型' });
+  await picker.getByPlaceholder('搜索模型').fill(model);
+  await picker.getByText(model, { exact: true }).first().click();
+}
+
+/** A model's answers on the compare page (one cell per round, in the model's column). */
+const column = (page: Page, model: string) => page.locator('.compare-answer').filter({ has: page.locator('.compare-answer-model', { hasText: new RegExp(`^${model}$`) }) });
+
+describe('the compare chat: three models side by side, persisted, with stop, edit and regenerate', () => {
+  let product: RunningProduct;
+  let upstream: MockOpenAiUpstream;
+
+  beforeAll(async () => {
+    upstream = new MockOpenAiUpstream();
+    await upstream.start();
+    product = await startProduct('compare-chat');
+    await signInAsRoot(product);
+    const { page } = product;
+    for (const [key, value] of [
+      ['ChannelPrivateAddressEnabled', 'true'],
+      ['ModelRatio', JSON.stringify({ [FAST]: 2.5, [SLOW]: 1, [FAILING]: 1 })],
+    ]) {
+      expect((await api(page, 'PUT', '/api/option/', { key, value })).success).toBe(true);
+    }
+    const channel = await api(page, 'POST', '/api/channel/', { type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, models: [FAST, SLOW, FAILING].join(','), groups: ['default'] });
+    expect(channel.success).toBe(true);
+    // Root starts at $0: the users page is where an install gets quota (issue 11).
+    const self = await api(page, 'GET', '/api/user/1');
+    expect((await api(page, 'PUT', '/api/user/', { ...self.data, id: 1, quota: 50 * 500000 })).success).toBe(true);
+    expect((await api(page, 'POST', '/api/token/', { name: 'console', unlimited_quota: true })).success).toBe(true);
+  });
+  afterAll(async () => {
+    await product?.stop();
+    await upstream?.stop();
+  });
+
+  it('sends one question to three models: the slow one streams, the failing one shows its error, cost and speed under each answer', async () => {
+    const { page, url } = product;
+    await page.goto(`${url}/multi-model-chat`);
+    await page.getByText('可以选择多个模型进行对话').waitFor();
+    // The page starts with the first model of the list; make the three wanted ones the selection.
+    const panel = page.getByLabel('模型配置');
+    await product.screenshot('0-landing-start');
+    for (const model of [SLOW, FAILING]) await addModel(page, model);
+    const tabs = await panel.getByRole('tab').allTextContents();
+    if (!tabs.some((tab) => tab.includes(FAST))) {
+      // The first model was another one: replace it.
+      await panel.getByRole('tab').first().click();
+      await panel.getByRole('button', { name: '更换模型' }).click();
+      const picker = page.getByRole('dialog', { name: '选择模型' });
+      await picker.getByPlaceholder('搜索模型').fill(FAST);
+      await picker.getByText(FAST, { exact: true }).first().click();
+    }
+    await product.screenshot('1-landing');
+    await page.getByLabel('消息').fill('用一句话介绍你自己');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(/\/multi-model-compare\/history\/\d+/);
+    await column(page, FAST).getByText(`Hello from ${FAST}`).waitFor();
+    await column(page, FAST).getByLabel('花费与速度').waitFor();
+    await column(page, FAILING).getByRole('alert').first().waitFor();
+    await column(page, SLOW).getByLabel('花费与速度').waitFor({ timeout: 20_000 });
+    const stats = await column(page, FAST).getByLabel('花费与速度').textContent();
+    expect(stats).toMatch(/花费/);
+    expect(stats).toMatch(/首字/);
+    await product.screenshot('2-three-columns');
+  });
+
+  it('stops a slow answer and keeps what was shown, billed once', async () => {
+    const { page } = product;
+    await page.getByLabel('输入消息').fill('再详细说说');
+    await page.keyboard.press('Enter');
+    await column(page, FAST).getByText(`Hello from ${FAST}`).nth(1).waitFor();
+    await page.getByRole('button', { name: /停\s*止/ }).click();
+    await page.getByText('已停止所有对话').waitFor();
+    const talkingId = Number(/history\/(\d+)/.exec(page.url())![1]);
+    const conversations = (await api(page, 'GET', `/relay/v1/conversation/?talking_id=${talkingId}`)).data as Array<{ id: number; model_name: string }>;
+    const latest = async () =>
+      Promise.all(conversations.map(async (conversation) => ({ model: conversation.model_name, row: (await api(page, 'GET', `/relay/v1/conversation/${conversation.id}`)).data.messages.at(-1) })));
+    // Each row is settled by the server when its relay call ends (the stopped one when the relay notices the disconnect).
+    await expect.poll(async () => (await latest()).filter(({ row }) => row.status === 'streaming').length, { timeout: 10_000 }).toBe(0);
+    const rows = await latest();
+    const stopped = rows.find(({ model }) => model === SLOW)!.row;
+    expect(stopped.status).toBe('stopped');
+    expect(stopped.answer.length).toBe(stopped.stop_index);
+    expect(stopped.answer.length).toBeGreaterThan(0);
+    expect(stopped.quota).toBeGreaterThan(0);
+    // Billed once: for each model, the consumption logs (written in batches) add up to what its rows recorded.
+    for (const conversation of conversations) {
+      const history = (await api(page, 'GET', `/relay/v1/conversation/${conversation.id}`)).data.messages as Array<{ quota: number }>;
+      const recorded = history.reduce((sum, row) => sum + row.quota, 0);
+      const logged = async () => {
+        const logs = (await api(page, 'GET', `/api/log/self?type=2&page_size=100&model_name=${conversation.model_name}`)).data.items as Array<{ quota: number }>;
+        return logs.reduce((sum, log) => sum + log.quota, 0);
+      };
+      await expect.poll(logged, { timeout: 10_000 }).toBe(recorded);
+    }
+    await product.screenshot('3-stopped');
+  });
+
+  it('regenerates an answer and edits the question, with version arrows', async () => {
+    const { page } = product;
+    await column(page, FAST).getByRole('button', { name: `重新生成 ${FAST}` }).last().click();
+    await column(page, FAST).getByText(/2\s*\/\s*2/).first().waitFor();
+    await page.getByRole('button', { name: '编辑消息' }).first().click();
+    await page.getByRole('textbox', { name: '编辑消息' }).fill('换个问题：今天天气如何？');
+    await page.locator('.compare-user-editor').getByRole('button', { name: /发\s*送/ }).click();
+    await page.getByText('换个问题：今天天气如何？').first().waitFor();
+    await product.screenshot('4-variants');
+  });
+
+  it('finds the chat again in the history after leaving, with every answer', async () => {
+    const { page, url } = product;
+    const title = '用一句话介绍你自己'.slice(0, 10);
+    await page.goto(`${url}/multi-model-chat`);
+    const talkings = (await api(page, 'GET', '/relay/v1/talking/?page=1&page_size=10')).data.list as Array<{ id: number; name: string }>;
+    expect(talkings[0].name.startsWith(title)).toBe(true);
+    await page.goto(`${url}/multi-model-compare/history/${talkings[0].id}`);
+    await column(page, FAST).getByText(`Hello from ${FAST}`).first().waitFor();
+    await page.getByRole('button', { name: '历史对话' }).click();
+    await page.getByRole('dialog', { name: '历史对话' }).getByText(talkings[0].name).waitFor();
+    await product.screenshot('5-history');
+  });
+
+  it('fits a phone: landing and compare pages without sideways overflow', async () => {
+    const { page, url } = product;
+    await page.setViewportSize(PHONE);
+    for (const path of ['/multi-model-chat', page.url().replace(url, '')]) {
+      await page.goto(`${url}${path}`);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await product.screenshot('6-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});

@@ -1,0 +1,58 @@
+import type { ChatStreamHead } from '@gw/shared';
+import type { ClientChunk } from '../relay/adaptors/adaptor';
+import { type ClientFraming, OPENAI_FRAMING } from '../relay/stream/client-framing';
+
+/** One server-sent event of the compare chat's own (the head and the tail around the chunks). */
+export const chatEvent = (data: unknown): string => `data: ${JSON.stringify(data)}\n\n`;
+
+interface Delta {
+  content?: unknown;
+  reasoning_content?: unknown;
+  reasoning?: unknown;
+}
+
+/**
+ * The compare chat's stream framing: OpenAI's, with the stored message's id announced before the
+ * first chunk (ChatStreamHead), and every chunk's answer and reasoning text kept on the side so the
+ * row can be stored when the relay settles. The end marker is left to the compare chat, which
+ * writes its tail (ChatStreamTail) first.
+ */
+export class ChatCapture implements ClientFraming<ClientChunk> {
+  readonly end = '';
+  answer = '';
+  thinking = '';
+  /** The message of an error event that ended the stream (the upstream broke mid-answer). */
+  streamError = '';
+  private started = false;
+
+  constructor(private readonly messageId: number) {}
+
+  encode(chunk: ClientChunk): string {
+    this.capture(chunk);
+    const framed = OPENAI_FRAMING.encode(chunk);
+    if (this.started) return framed;
+    this.started = true;
+    return chatEvent({ hr_message_id: this.messageId } satisfies ChatStreamHead) + framed;
+  }
+
+  error(message: string): string {
+    this.streamError = message;
+    return OPENAI_FRAMING.error(message);
+  }
+
+  private capture(chunk: ClientChunk): void {
+    let parsed: unknown = chunk;
+    if (typeof chunk === 'string') {
+      try {
+        parsed = JSON.parse(chunk);
+      } catch {
+        return; // not JSON: nothing to keep
+      }
+    }
+    const delta = (parsed as { choices?: Array<{ delta?: Delta }> } | null)?.choices?.[0]?.delta;
+    if (!delta || typeof delta !== 'object') return;
+    if (typeof delta.content === 'string') this.answer += delta.content;
+    const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : delta.reasoning;
+    if (typeof reasoning === 'string') this.thinking += reasoning;
+  }
+}

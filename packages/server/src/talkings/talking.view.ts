@@ -1,0 +1,65 @@
+import type { ChatMessageView, ConversationView, TalkingView } from '@gw/shared';
+import type { ChatMessageEntity } from './chat-message.entity';
+import type { ConversationEntity } from './conversation.entity';
+import type { TalkingEntity } from './talking.entity';
+
+/** The compare chat's rows as the console reads them (@gw/shared chat.ts). */
+export const toTalkingView = (row: TalkingEntity): TalkingView => ({
+  id: row.id,
+  name: row.name,
+  summary: row.summary,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+export const toConversationView = (row: ConversationEntity): ConversationView => ({
+  id: row.id,
+  talking_id: row.talking_id,
+  model_name: row.model_name,
+  dialogue_count: row.dialogue_count,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+/**
+ * A row still 'streaming' this long after it was written lost its answer: the process serving it
+ * was killed (a live answer is settled, stopped or failed long before; upstream calls time out).
+ */
+export const STREAM_ABANDONED_SECONDS = 3600;
+export const MSG_ANSWER_INTERRUPTED = '回答中断：服务重启或连接丢失，请重新生成';
+
+export const toMessageView = (row: ChatMessageEntity): ChatMessageView => messageViewAt(row, Math.floor(Date.now() / 1000));
+
+/** The view as of `now` (unix seconds). */
+export const messageViewAt = (row: ChatMessageEntity, now: number): ChatMessageView => {
+  const abandoned = row.status === 'streaming' && now - row.updated_at > STREAM_ABANDONED_SECONDS;
+  return {
+    ...messageFields(row),
+    status: abandoned ? 'error' : row.status,
+    error: abandoned ? MSG_ANSWER_INTERRUPTED : row.error,
+  };
+};
+
+const messageFields = (row: ChatMessageEntity): ChatMessageView => ({
+  id: row.id,
+  conversation_id: row.conversation_id,
+  model_name: row.model_name,
+  query: row.query,
+  message: row.message,
+  answer: row.answer,
+  thinking: row.thinking,
+  last_id: row.last_id,
+  last_edit_id: row.last_edit_id,
+  round_id: row.round_id,
+  query_id: row.query_id,
+  stop_index: row.stop_index,
+  status: row.status,
+  error: row.error,
+  quota: row.quota,
+  prompt_tokens: row.prompt_tokens,
+  completion_tokens: row.completion_tokens,
+  first_token_ms: row.first_token_ms,
+  duration_ms: row.duration_ms,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});

@@ -1,0 +1,72 @@
+import { type ChatPage, MSG_TALKING_NOT_FOUND, type TalkingDetail, type TalkingView } from '@gw/shared';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type Repository } from 'typeorm';
+import { BusinessError } from '../common/business.error';
+import { nowSeconds } from '../common/time';
+import { ChatMessageEntity } from './chat-message.entity';
+import { ConversationEntity } from './conversation.entity';
+import { buildTalkingExport, type TalkingExport } from './talking-export';
+import { TalkingEntity } from './talking.entity';
+import { toConversationView, toMessageView, toTalkingView } from './talking.view';
+
+/** A user's compare chats (spec 3 §3 Talking): the history list, creation, rename and removal. */
+@Injectable()
+export class TalkingsService {
+  constructor(
+    @InjectRepository(TalkingEntity) private readonly talkings: Repository<TalkingEntity>,
+    @InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>,
+    @InjectRepository(ChatMessageEntity) private readonly messages: Repository<ChatMessageEntity>,
+  ) {}
+
+  /** The user's talking; another user's answers exactly like a missing one. */
+  async owned(userId: number, id: number): Promise<TalkingEntity> {
+    const talking = await this.talkings.findOneBy({ id, user_id: userId });
+    if (!talking) throw new BusinessError(MSG_TALKING_NOT_FOUND);
+    return talking;
+  }
+
+  /** Newest activity first (a message or a rename moves a talking up). */
+  async list(userId: number, page: number, pageSize: number): Promise<ChatPage<TalkingView>> {
+    const [rows, total] = await this.talkings.findAndCount({
+      where: { user_id: userId },
+      order: { updated_at: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return { list: rows.map(toTalkingView), total, page, page_size: pageSize };
+  }
+
+  async create(userId: number, name: string, summary = ''): Promise<TalkingView> {
+    const now = nowSeconds();
+    const row = await this.talkings.save(this.talkings.create({ user_id: userId, name, summary, created_at: now, updated_at: now }));
+    return toTalkingView(row);
+  }
+
+  async detail(userId: number, id: number): Promise<TalkingDetail> {
+    const talking = await this.owned(userId, id);
+    const conversations = await this.conversations.find({ where: { talking_id: id, user_id: userId }, order: { id: 'ASC' } });
+    return { talking: toTalkingView(talking), conversations: conversations.map(toConversationView) };
+  }
+
+  async rename(userId: number, id: number, name: string): Promise<TalkingView> {
+    const talking = await this.owned(userId, id);
+    talking.name = name;
+    talking.updated_at = nowSeconds();
+    return toTalkingView(await this.talkings.save(talking));
+  }
+
+  /** The database cascades to conversations and messages; chat uploads stay the user's. */
+  async remove(userId: number, id: number): Promise<void> {
+    const result = await this.talkings.delete({ id, user_id: userId });
+    if (!result.affected) throw new BusinessError(MSG_TALKING_NOT_FOUND);
+  }
+
+  /** Everything an export shows: the talking, its columns and all their rows. */
+  async exportData(userId: number, id: number): Promise<TalkingExport> {
+    const { talking, conversations } = await this.detail(userId, id);
+    const ids = conversations.map((conversation) => conversation.id);
+    const rows = ids.length === 0 ? [] : await this.messages.find({ where: { conversation_id: In(ids), user_id: userId }, order: { id: 'ASC' } });
+    return buildTalkingExport(talking, conversations, rows.map(toMessageView));
+  }
+}

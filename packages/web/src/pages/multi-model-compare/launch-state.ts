@@ -1,0 +1,29 @@
+import type { ChatModelView, ChatUploadView, ModelParams } from '@gw/shared';
+
+/** A model chosen on the landing page with the parameters it will be called with. */
+export interface SelectedModel {
+  model: ChatModelView;
+  params: ModelParams;
+}
+
+/** Router state from /multi-model-chat to /multi-model-compare (spec 3 §2.9 "Sending navigates…"). */
+export interface CompareLaunchState {
+  kind: 'new';
+  initialMessage: string;
+  chatTitle: string;
+  models: SelectedModel[];
+  enableThinking: boolean;
+  uploadedFiles: ChatUploadView[];
+}
+
+/** Router state of /multi-model-compare/history/{talkingId} opened from the history list (spec 3 §2.10). */
+export interface CompareHistoryState {
+  kind: 'history';
+  chatTitle: string;
+  talkingId: number;
+}
+
+/** Router state back to /multi-model-chat from "new conversation": the current models and their parameters. */
+export interface LandingState {
+  models: SelectedModel[];
+}
