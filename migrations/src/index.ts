@@ -15,6 +15,8 @@ import { TopupOrders1764820800000 } from './1764820800000-topup-orders';
 import { LogInboundFormat1764907200000 } from './1764907200000-log-inbound-format';
 import { DataLibrary1764993600000 } from './1764993600000-data-library';
 import { CompareChat1765080000000 } from './1765080000000-compare-chat';
+import { Workflows1765166400000 } from './1765166400000-workflows';
+import { UserFiles1765252800000 } from './1765252800000-user-files';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -35,4 +37,6 @@ export const migrations = [
   LogInboundFormat1764907200000,
   DataLibrary1764993600000,
   CompareChat1765080000000,
+  Workflows1765166400000,
+  UserFiles1765252800000,
 ];

@@ -31,10 +31,12 @@ import { RedisService } from './redis/redis.service';
 import { RelayModule } from './relay/relay.module';
 import { StatusModule } from './status/status.module';
 import { TalkingsModule } from './talkings/talkings.module';
+import { WorkflowsModule } from './workflows/workflows.module';
 import { StorageModule } from './storage/storage.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UpdatesModule } from './updates/updates.module';
 import { UsersModule } from './users/users.module';
+import { UserFilesModule } from './files/user-files.module';
 
 @Module({})
 export class AppModule {
@@ -76,6 +78,8 @@ export class AppModule {
         DataImportsModule,
         RelayModule,
         TalkingsModule,
+        WorkflowsModule,
+        UserFilesModule,
       ],
       providers: [
         HttpDrain,

@@ -11,3 +11,5 @@ export * from './contact-form';
 export * from './wallet';
 export * from './data-library';
 export * from './chat';
+export * from './workflow';
+export * from './user-files';

@@ -1,0 +1,283 @@
+/**
+ * Workflows (spec 3 §2.5–2.6, §3 Project / Workflow / Workflow node, §4, §8, §9): the projects, the
+ * graph the editor draws and the server validates, the node defaults, and the messages both show.
+ * The calls are listed in docs/console-api.md "Workflows".
+ */
+
+/** The node types of the canvas; the editor's node registry and the server's graph rules agree on these. */
+export const WORKFLOW_NODE_TYPES = ['start', 'input', 'llm', 'prompt', 'answer'] as const;
+export type WorkflowNodeType = (typeof WORKFLOW_NODE_TYPES)[number];
+
+/** Every edge of the canvas is drawn by the custom edge. */
+export const WORKFLOW_EDGE_TYPE = 'custom';
+
+/** Node sizes on the canvas (spec 3 §3): 244 × 90, llm 98 high, answer 103 high. */
+export const WORKFLOW_NODE_WIDTH = 244;
+export const WORKFLOW_NODE_HEIGHT = 90;
+export const WORKFLOW_NODE_HEIGHTS: Record<WorkflowNodeType, number> = { start: 90, input: 90, llm: 98, prompt: 90, answer: 103 };
+
+/** Project status: new projects are 'stopped'; 'draft' is the label inside environment_variables.project_info. */
+export const PROJECT_STATUSES = ['stopped', 'running', 'draft'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_DEFAULT: ProjectStatus = 'stopped';
+/** The author of a project when the browser knows no username (spec 3 §3). */
+export const PROJECT_AUTHOR_DEFAULT = 'user';
+
+/** The workflow record a project is created with (spec 3 §4). */
+export const WORKFLOW_TYPES = ['chat', 'workflow'] as const;
+export type WorkflowType = (typeof WORKFLOW_TYPES)[number];
+export const WORKFLOW_TYPE_DEFAULT: WorkflowType = 'chat';
+export const WORKFLOW_FEATURES_DEFAULT = 'new workflow';
+
+/** Paging and limits (spec 3 §9, and the server's own bounds). */
+export const PROJECT_PAGE_SIZE = 15;
+export const PROJECT_PAGE_SIZE_MAX = 100;
+export const PROJECT_TITLE_MAX_LENGTH = 100;
+export const PROJECT_DESCRIPTION_MAX_LENGTH = 2000;
+export const PROJECT_AUTHOR_MAX_LENGTH = 100;
+export const PROJECT_SEARCH_MAX_LENGTH = 100;
+export const WORKFLOW_MAX_NODES = 200;
+export const WORKFLOW_MAX_EDGES = 400;
+export const WORKFLOW_ID_MAX_LENGTH = 64;
+/** The largest JSON text of a graph (and of each other JSON field of a workflow), in UTF-8 bytes. */
+export const WORKFLOW_JSON_MAX_BYTES = 1024 * 1024;
+/** Run tracking polls every 5 s; the local cache `workflow_{id}` keeps 10 entries (spec 3 §4, §9). */
+export const WORKFLOW_POLL_INTERVAL_MS = 5000;
+export const WORKFLOW_CACHE_PREFIX = 'workflow_';
+export const WORKFLOW_CACHE_VERSION = '1.0';
+export const WORKFLOW_CACHE_KEEP = 10;
+/** The editor's scroll pan delay, the edge hit area and the "nearly horizontal" gap (spec 3 §2.6). */
+export const WORKFLOW_PAN_DELAY_MS = 150;
+export const WORKFLOW_EDGE_HIT_WIDTH = 20;
+export const WORKFLOW_EDGE_HORIZONTAL_GAP = 20;
+/** Shown when the model list cannot be loaded (spec 3 §8). */
+export const WORKFLOW_FALLBACK_MODELS = ['GPT-4o', 'GPT-4o Mini', 'Claude 3.5 Sonnet', 'Gemini Pro', 'DeepSeek Chat'] as const;
+
+export interface WorkflowPosition {
+  x: number;
+  y: number;
+}
+
+/** A node as React Flow and the server store it (spec 3 §3 Workflow node). */
+export interface WorkflowNode<Data extends Record<string, unknown> = Record<string, unknown>> {
+  id: string;
+  type: WorkflowNodeType;
+  position: WorkflowPosition;
+  data: Data;
+  targetPosition?: string;
+  sourcePosition?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface WorkflowEdge {
+  id: string;
+  source: string;
+  target: string;
+  type?: string;
+  data?: Record<string, unknown>;
+}
+
+export interface WorkflowViewport {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+/** `graph` (and `conversation_variables`) of a workflow, as JSON text on the wire. */
+export interface WorkflowGraph {
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+  viewport?: WorkflowViewport;
+}
+
+/** A variable of an input or prompt node. */
+export interface WorkflowVariable {
+  variable: string;
+  label: string;
+  type: string;
+  max_length: number;
+  required: boolean;
+  default: number;
+  options: Array<{ label: string; value: string }>;
+}
+
+/** Default data of each node type (spec 3 §3). The editor copies these; `selected` is the canvas's. */
+export const START_NODE_DEFAULT: WorkflowNode = {
+  id: 'start-1',
+  type: 'start',
+  position: { x: 100, y: 200 },
+  data: { type: 'start', title: 'start', desc: '', variables: [], selected: false },
+  targetPosition: 'left',
+  sourcePosition: 'right',
+  width: WORKFLOW_NODE_WIDTH,
+  height: WORKFLOW_NODE_HEIGHTS.start,
+};
+
+export const INPUT_NODE_POSITION: WorkflowPosition = { x: 500, y: 300 };
+export const INPUT_NODE_DATA = {
+  type: 'input',
+  title: 'input',
+  desc: '',
+  selected: false,
+  variables: [
+    {
+      variable: 'data_market_id',
+      label: 'data_market_id',
+      type: 'data-market-sample',
+      max_length: 48,
+      required: true,
+      default: 1,
+      options: [{ label: 'data_source_key', value: 'question' }],
+    },
+  ] satisfies WorkflowVariable[],
+};
+
+export const LLM_NODE_DATA = {
+  type: 'llm',
+  title: 'llm',
+  desc: '',
+  selected: false,
+  variables: [],
+  model: { provider: '', name: '', mode: 'chat', completion_params: { temperature: 0.7, top_k: 0 } },
+  prompt_template: [] as Array<{ id: string; role: string; text: string }>,
+  context: { enabled: true, variable_selector: ['inputid', 'market_sample_text'] },
+  vision: { enabled: false },
+  memory: {
+    window: { enabled: false, size: 10 },
+    query_prompt_template: '{{#sys.query#}}',
+    role_prefix: { user: '', assistant: '' },
+  },
+};
+
+export const PROMPT_NODE_DATA = {
+  type: 'prompt',
+  title: 'prompt',
+  desc: '',
+  selected: false,
+  variables: [
+    { variable: 'text_file_id', label: 'text_file_id', type: 'text_file', max_length: 48, required: true, default: 7, options: [] },
+  ] satisfies WorkflowVariable[],
+  prompt_template: [
+    { id: 'system', role: 'system', type: 'text', text: '' },
+    { id: 'user', role: 'user', type: 'text', text: '' },
+  ],
+};
+
+export const ANSWER_NODE_DATA = {
+  type: 'answer',
+  title: 'answer',
+  desc: '',
+  selected: false,
+  variables: [],
+  /** A reference to the LLM output text; rewritten on save to name the LLM node(s) (spec 3 §4). */
+  answer: '{{#llm.text#}}',
+};
+
+/** `environment_variables`: the project as the editor last saw it. */
+export interface WorkflowProjectInfo {
+  id: number;
+  name: string;
+  description: string;
+  status: string;
+}
+export interface WorkflowEnvironment {
+  project_info: WorkflowProjectInfo;
+}
+
+/** A project in the list (spec 3 §3 Project / app). Times are unix seconds. */
+export interface ProjectView {
+  id: number;
+  title: string;
+  /** The same as title. */
+  name: string;
+  description: string;
+  status: string;
+  created_at: number;
+  /** When the editor last loaded its workflow. */
+  open_time: number;
+  /** The username of the owner when the project was created. */
+  create_by_str: string;
+  updated_at: number;
+  has_run: boolean;
+  author: string;
+}
+
+/** A project read alone or just created: with the nodes and edges it was created with (the editor's fallback). */
+export interface ProjectDetail extends ProjectView {
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+}
+
+export interface ProjectPage {
+  list: ProjectView[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** `POST /api/apps/`. */
+export interface CreateProjectInput {
+  title: string;
+  description?: string;
+  status?: ProjectStatus;
+  author?: string;
+  nodes?: WorkflowNode[];
+  edges?: WorkflowEdge[];
+}
+
+/** `PUT /api/apps/:id`: id and updated_at are accepted and ignored (the path names the project, the server stamps the time). */
+export interface UpdateProjectInput {
+  id?: number;
+  title?: string;
+  description?: string;
+  updated_at?: number;
+}
+
+/** `GET /api/workflow/:appId`: the app's draft, JSON fields as stored text. */
+export interface WorkflowView {
+  /** The draft's id (for DELETE /api/workflow/draft/:id); null when there is no draft and the project's own graph is answered. */
+  id: number | null;
+  app_id: number;
+  type: string;
+  graph: string;
+  features: string;
+  conversation_variables: string;
+  environment_variables: string;
+  updated_at: number;
+}
+
+/** `POST /api/workflow/:appId`: each JSON field as text or as the object itself. */
+export interface SaveWorkflowInput {
+  type?: WorkflowType;
+  graph: string | WorkflowGraph;
+  features?: string | Record<string, unknown>;
+  conversation_variables?: string | WorkflowGraph;
+  environment_variables?: string | WorkflowEnvironment;
+}
+
+/** Messages (spec 3 §8 Workflow and files; the workflow part). */
+export const MSG_PROJECT_LIST_FAILED = '获取项目列表失败';
+export const MSG_PROJECT_CREATE_FAILED = '创建项目失败';
+export const MSG_PROJECT_UPDATE_FAILED = '更新项目失败';
+export const MSG_PROJECT_NOT_FOUND = '项目不存在';
+export const MSG_PROJECT_DELETE_FAILED = '删除项目失败';
+export const MSG_WORKFLOW_DRAFT_SAVE_FAILED = '工作流草稿保存失败';
+export const MSG_WORKFLOW_SAVE_FAILED = '保存工作流失败';
+export const MSG_WORKFLOW_CREATE_FAILED = '创建工作流失败';
+export const MSG_WORKFLOW_RUN_FAILED = '运行工作流失败';
+export const MSG_WORKFLOW_DRAFT_DELETE_FAILED = '删除工作流草稿失败';
+export const MSG_WORKFLOW_PROJECT_CREATE_FAILED = '创建工作流项目失败';
+export const MSG_WORKFLOW_MODELS_FAILED = '获取模型列表失败';
+export const MSG_WORKFLOW_RUNS_FAILED = '获取运行记录失败';
+export const MSG_WORKFLOW_RUN_ID_MISSING = '缺少运行ID';
+export const MSG_WORKFLOW_DOWNLOAD_FAILED = '下载失败，请重试';
+export const MSG_WORKFLOW_PROJECT_CREATED = '工作流项目创建成功！';
+export const MSG_WORKFLOW_DRAFT_DELETED = '草稿已删除';
+export const MSG_WORKFLOW_SAVED = '工作流已保存';
+export const MSG_PROJECT_UPDATED = '项目已更新';
+export const MSG_PROJECT_DELETED = '项目已删除';
+export const MSG_WORKFLOW_DRAFT_NOT_FOUND = '工作流草稿不存在';
+export const MSG_PROJECT_TITLE_REQUIRED = '请输入项目名称';
+/** The completion dialog of a tracked run (spec 3 §4). */
+export const workflowDoneMessage = (title: string): string => `项目 ${title} 工作流已完成！`;
