@@ -111,6 +111,20 @@ export interface ModelParamRule {
   precision: number;
 }
 
+/** How the console names each parameter (the API name is shown beside it). */
+export const MODEL_PARAM_LABELS: Record<string, string> = {
+  temperature: '温度',
+  top_p: '核采样',
+  top_k: '候选数',
+  presence_penalty: '存在惩罚',
+  frequency_penalty: '频率惩罚',
+  max_tokens: '最大输出长度',
+  seed: '随机种子',
+};
+
+/** The Chinese label of a parameter, or its API name when there is none. */
+export const paramLabel = (name: string): string => MODEL_PARAM_LABELS[name] ?? name;
+
 /** Saved or sent parameters: parameter name → number. */
 export type ModelParams = Record<string, number>;
 

@@ -1,6 +1,6 @@
-import { containsPattern } from '../common/contains-pattern';
 import {
   type DataPage,
+  MSG_PROJECT_NOT_FOUND,
   MSG_USER_FILE_DELETE_FAILED,
   MSG_USER_FILE_NOT_FOUND,
   MSG_USER_FILE_TYPE_REFUSED,
@@ -17,6 +17,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { Repository } from 'typeorm';
 import { BusinessError } from '../common/business.error';
+import { containsPattern } from '../common/contains-pattern';
 import { nowSeconds } from '../common/time';
 import { storageUrlPrefix } from '../data-library/storage-url';
 import { TEXT_TYPE } from '../storage/sniff';
@@ -95,6 +96,7 @@ export class UserFilesService {
   async register(userId: number, dto: RegisterUserFileDto): Promise<RegisteredUserFile> {
     const upload = await this.uploadOf(userId, dto.file_url);
     const appId = dto.app_id ?? null;
+    if (appId !== null && (await this.appNames(userId, [appId])).size === 0) throw new BusinessError(MSG_PROJECT_NOT_FOUND);
     const existing = await this.findDuplicate(userId, appId, upload.file_name, upload.file_size);
     if (existing) return this.registered(await this.dropDuplicate(existing, upload));
     let parsed;
@@ -132,11 +134,13 @@ export class UserFilesService {
       .skip((page - 1) * pageSize)
       .take(pageSize)
       .getManyAndCount();
-    return { list: rows.map((row) => userFileView(row)), total, page, page_size: pageSize };
+    const names = await this.appNames(userId, rows.map((row) => row.app_id));
+    return { list: rows.map((row) => userFileView(row, names.get(row.app_id ?? 0))), total, page, page_size: pageSize };
   }
 
   async get(userId: number, id: number): Promise<UserFileView> {
-    return userFileView(await this.own(userId, id));
+    const row = await this.own(userId, id);
+    return userFileView(row, (await this.appNames(userId, [row.app_id])).get(row.app_id ?? 0));
   }
 
   /**
@@ -158,8 +162,20 @@ export class UserFilesService {
     await this.files.delete({ id: row.id, user_id: userId });
   }
 
-  private registered(row: UserFileEntity): RegisteredUserFile {
-    return { ...userFileView(row), file_id: row.id };
+  private async registered(row: UserFileEntity): Promise<RegisteredUserFile> {
+    const names = await this.appNames(row.user_id, [row.app_id]);
+    return { ...userFileView(row, names.get(row.app_id ?? 0)), file_id: row.id };
+  }
+
+  /**
+   * The titles of the user's projects among `appIds`, by id. A project deleted since (or another
+   * user's id) has none: its files keep their app_id and show no project name.
+   */
+  private async appNames(userId: number, appIds: ReadonlyArray<number | null>): Promise<Map<number, string>> {
+    const ids = [...new Set(appIds.filter((id): id is number => id !== null))];
+    if (ids.length === 0) return new Map();
+    const rows = (await this.files.query(`SELECT id, title FROM workflow_apps WHERE user_id = $1 AND id = ANY($2::int[])`, [userId, ids])) as Array<{ id: number; title: string }>;
+    return new Map(rows.map((row) => [row.id, row.title]));
   }
 
   /** Another user's record answers like a missing one. */

@@ -32,6 +32,12 @@ describe('file library: /api/file_upload/ (integration)', () => {
     return reply.body.data as string;
   };
   const register = (agent: TestAgent, body: Record<string, unknown>) => agent.post('/api/file_upload/').send(body);
+  /** A workflow project of the user (files are registered with one). */
+  const project = async (agent: TestAgent, title: string): Promise<number> => {
+    const reply = await agent.post('/api/apps/').send({ title, description: '' });
+    expect(reply.body.success, reply.body.message).toBe(true);
+    return reply.body.data.id as number;
+  };
   const count = async () => (await t.db.query('SELECT count(*)::int AS n FROM user_files'))[0].n as number;
 
   beforeAll(async () => {
@@ -53,18 +59,19 @@ describe('file library: /api/file_upload/ (integration)', () => {
       [JSONL, 'qa.jsonl', ['question', 'answer', 'score'], 2, 'jsonl'],
       [await xlsxBook(), '表格.xlsx', ['prompt', 'expected'], 5, 'xlsx'],
     ];
+    const app = await project(alice, '问答评测');
     for (const [content, name, fields, rows, type] of cases) {
       const url = await upload(alice, content, name);
       expect(url).toMatch(/^\/uploads\/files\/[0-9a-f]{32}\.(txt|bin|zip)$/);
       expect(stored(url)).toBe(true);
-      const reply = await register(alice, { file_url: url, app_id: 7 });
+      const reply = await register(alice, { file_url: url, app_id: app });
       expect(reply.body.success, reply.body.message).toBe(true);
       const data = reply.body.data;
-      expect(data).toMatchObject({ fields, row_count: rows, file_type: type, filename: name, name, file_name: name, file_size: content.length, url, oss_url: url, file_url: url, app_id: 7, app_name: '' });
+      expect(data).toMatchObject({ fields, row_count: rows, file_type: type, filename: name, name, file_name: name, file_size: content.length, url, oss_url: url, file_url: url, app_id: app, app_name: '问答评测' });
       expect(data.file_id).toBe(data.id);
       expect(Number.isInteger(data.created_at) && data.created_at < 1e11).toBe(true);
       const got = await alice.get(`/api/file_upload/${data.id}`);
-      expect(got.body.data).toMatchObject({ id: data.id, fields, row_count: rows });
+      expect(got.body.data).toMatchObject({ id: data.id, fields, row_count: rows, app_name: '问答评测' });
     }
   });
 
@@ -92,33 +99,39 @@ describe('file library: /api/file_upload/ (integration)', () => {
     expect((await register(alice, { file_url: 'https://elsewhere.example/x.csv' })).body.message).toBe('文件地址无效，请重新上传文件');
     expect((await register(alice, {})).body.message).toBe('请先上传文件');
     for (const app_id of ['5', 1.5, 0, -1, true, 'abc']) expect((await register(alice, { file_url: url, app_id })).body.message).toBe('项目 ID 必须是正整数');
+    // A project that does not exist, or another user's, is refused alike.
+    const bobsProject = await project(bob, 'bob 的项目');
+    for (const app_id of [bobsProject, 999_999]) expect((await register(alice, { file_url: url, app_id })).body).toEqual({ success: false, message: '项目不存在', data: null });
     const broken = await upload(alice, Buffer.from('{"q": "ok"}\nnot json\n'), 'broken.jsonl');
     expect((await register(alice, { file_url: broken })).body).toEqual({ success: false, message: '文件 broken.jsonl 上传失败：第 2 行不是合法的 JSON', data: null });
     expect(await count()).toBe(before);
   });
 
   it('skips a duplicate (same name and size, same user and app): the existing record answers and the new object goes', async () => {
+    const [three, four] = [await project(alice, '三'), await project(alice, '四')];
+    const bobsThree = await project(bob, '三');
     const first = await upload(alice, CSV, 'dup.csv');
-    const created = (await register(alice, { file_url: first, app_id: 3 })).body.data;
+    const created = (await register(alice, { file_url: first, app_id: three })).body.data;
     const second = await upload(alice, CSV, 'dup.csv');
-    const again = await register(alice, { file_url: second, app_id: 3 });
+    const again = await register(alice, { file_url: second, app_id: three });
     expect(again.body.success).toBe(true);
     expect(again.body.data).toMatchObject({ id: created.id, file_id: created.id, url: first });
     expect(stored(second)).toBe(false);
     expect(stored(first)).toBe(true);
     // The same url registered twice answers the same record too.
-    expect((await register(alice, { file_url: first, app_id: 3 })).body.data.id).toBe(created.id);
+    expect((await register(alice, { file_url: first, app_id: three })).body.data.id).toBe(created.id);
     // Another app, or no app, is not a duplicate; bob's own same-named file is not alice's duplicate.
-    expect((await register(alice, { file_url: first, app_id: 4 })).body.data.id).not.toBe(created.id);
+    expect((await register(alice, { file_url: first, app_id: four })).body.data.id).not.toBe(created.id);
     const bobs = await upload(bob, CSV, 'dup.csv');
-    expect((await register(bob, { file_url: bobs, app_id: 3 })).body.data.id).not.toBe(created.id);
+    expect((await register(bob, { file_url: bobs, app_id: bobsThree })).body.data.id).not.toBe(created.id);
   });
 
   it('lists newest first, paged, by app and search key, only the user own files', async () => {
     const { agent: carol } = await t.signUp('carol');
+    const [ten, eleven] = [await project(carol, '十'), await project(carol, '十一')];
     for (let index = 0; index < 12; index += 1) {
       const url = await upload(carol, Buffer.from(`line ${index}\n`), `file-${index}_x%.txt`);
-      const reply = await register(carol, { file_url: url, app_id: index % 2 === 0 ? 10 : 11 });
+      const reply = await register(carol, { file_url: url, app_id: index % 2 === 0 ? ten : eleven });
       expect(reply.body.success, reply.body.message).toBe(true);
     }
     const page1 = (await carol.get('/api/file_upload/')).body.data;
@@ -127,9 +140,9 @@ describe('file library: /api/file_upload/ (integration)', () => {
     expect(page1.list[0].name).toBe('file-11_x%.txt');
     const page2 = (await carol.get('/api/file_upload/?page=2&page_size=10')).body.data;
     expect(page2.list.map((file: { name: string }) => file.name)).toEqual(['file-1_x%.txt', 'file-0_x%.txt']);
-    const byApp = (await carol.get('/api/file_upload/?app_id=10&page_size=100')).body.data;
+    const byApp = (await carol.get(`/api/file_upload/?app_id=${ten}&page_size=100`)).body.data;
     expect(byApp.total).toBe(6);
-    expect(byApp.list.every((file: { app_id: number }) => file.app_id === 10)).toBe(true);
+    expect(byApp.list.every((file: { app_id: number; app_name: string }) => file.app_id === ten && file.app_name === '十')).toBe(true);
     expect((await carol.get('/api/file_upload/?app_id=')).body.data.total).toBe(12);
     const search = (await carol.get('/api/file_upload/?search_key=FILE-1')).body.data;
     expect(search.list.map((file: { name: string }) => file.name).sort()).toEqual(['file-10_x%.txt', 'file-11_x%.txt', 'file-1_x%.txt']);
@@ -160,10 +173,19 @@ describe('file library: /api/file_upload/ (integration)', () => {
     expect((await alice.delete(`/api/file_upload/${id}`)).body).toEqual(missing);
   });
 
+  it('keeps the files of a deleted project, without its name', async () => {
+    const app = await project(alice, '将删除');
+    const url = await upload(alice, TXT, 'kept.txt');
+    const id = (await register(alice, { file_url: url, app_id: app })).body.data.id as number;
+    expect((await alice.get(`/api/file_upload/${id}`)).body.data.app_name).toBe('将删除');
+    expect((await alice.delete(`/api/apps/${app}`)).body.success).toBe(true);
+    expect((await alice.get(`/api/file_upload/${id}`)).body.data).toMatchObject({ app_id: app, app_name: '', url });
+  });
+
   it('keeps an object another record of the user still uses', async () => {
     const url = await upload(alice, CSV, 'shared.csv');
-    const one = (await register(alice, { file_url: url, app_id: 21 })).body.data.id as number;
-    const two = (await register(alice, { file_url: url, app_id: 22 })).body.data.id as number;
+    const one = (await register(alice, { file_url: url, app_id: await project(alice, '甲') })).body.data.id as number;
+    const two = (await register(alice, { file_url: url, app_id: await project(alice, '乙') })).body.data.id as number;
     expect((await alice.delete(`/api/file_upload/${one}`)).body.success).toBe(true);
     expect(stored(url)).toBe(true);
     expect((await alice.get(`/api/file_upload/${two}`)).body.data.url).toBe(url);

@@ -32,5 +32,6 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   dataMarketViewAll: lazy(() => import('@/pages/data-market/view-all')),
   multiModelChat: lazy(() => import('@/pages/multi-model-chat')),
   multiModelCompare: lazy(() => import('@/pages/multi-model-compare')),
+  workflowProjects: lazy(() => import('@/pages/workflow')),
   placeholder: lazy(() => import('@/pages/placeholder')),
 };

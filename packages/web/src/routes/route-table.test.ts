@@ -28,6 +28,13 @@ describe('route table', () => {
     expect(items).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/playground', label: '操练场' }), expect.objectContaining({ path: '/about', label: '关于' })]));
   });
 
+  it('serves /workflow with the projects page and its sidebar entry, to signed-in users', () => {
+    const route = findRoute('/workflow');
+    expect(route?.page).toBe('workflowProjects');
+    expect(route?.access).toBe('user');
+    expect(route?.menu?.label).toBe('数据处理工作流');
+  });
+
   it('serves /multi-model-chat with its landing page and sidebar entry, to signed-in users', () => {
     const route = findRoute('/multi-model-chat');
     expect(route?.page).toBe('multiModelChat');

@@ -59,6 +59,7 @@ export type PageKey =
   | 'dataMarketViewAll'
   | 'multiModelChat'
   | 'multiModelCompare'
+  | 'workflowProjects'
   | 'placeholder';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
@@ -107,7 +108,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Workspace (signed in)
   { path: '/multi-model-chat', access: 'user', page: 'multiModelChat', menu: { label: '多模型对话', group: 'workspace', icon: IconMessage } },
-  user('/workflow', { label: '数据处理工作流', group: 'workspace', icon: IconBranch }),
+  { path: '/workflow', access: 'user', page: 'workflowProjects', menu: { label: '数据处理工作流', group: 'workspace', icon: IconBranch } },
   user('/workflowResult', { label: '工作流结果', group: 'workspace', icon: IconFile }),
   // Spec 1 §2.1 "other sidebar paths": in the menu, so that nobody has to type their address.
   { path: '/playground', access: 'user', page: 'playground', menu: { label: '操练场', group: 'workspace', icon: IconExperiment } },

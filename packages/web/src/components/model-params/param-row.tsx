@@ -1,5 +1,5 @@
 import { InputNumber, Slider } from '@arco-design/web-react';
-import { paramStep, type ModelParamRule } from '@gw/shared';
+import { paramLabel, paramStep, type ModelParamRule } from '@gw/shared';
 
 interface ParamRowProps {
   rule: ModelParamRule;
@@ -14,7 +14,9 @@ export function ParamRow({ rule, value, onChange }: ParamRowProps) {
   return (
     <div className="model-params-row">
       <div className="model-params-label">
-        <span>{rule.name}</span>
+        <span>
+          {paramLabel(rule.name)} <span className="model-params-key">{rule.name}</span>
+        </span>
         <span className="model-params-range">
           {rule.min} ~ {rule.max}
         </span>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
+import { useSettledSearch } from '@/lib/use-settled-search';
 import { DATA_SEARCH_DEBOUNCE_MS } from '@gw/shared';
 
 interface SearchBoxProps {
@@ -15,19 +16,7 @@ interface SearchBoxProps {
 export function SearchBox({ onSearch }: SearchBoxProps) {
   const [expanded, setExpanded] = useState(false);
   const [text, setText] = useState('');
-  const sent = useRef('');
-  const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const settled = text.trim();
-      if (settled === sent.current) return;
-      sent.current = settled;
-      onSearchRef.current(settled);
-    }, DATA_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  useSettledSearch(text, DATA_SEARCH_DEBOUNCE_MS, onSearch);
 
   if (!expanded) {
     return <Button className="data-market-search-button" shape="round" icon={<IconSearch />} aria-label="搜索数据集" onClick={() => setExpanded(true)} />;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Message, Tabs, Tag } from '@arco-design/web-react';
 import { IconDelete, IconPlus, IconSettings, IconSwap } from '@arco-design/web-react/icon';
-import { CHAT_CAPABILITY_LABELS, CHAT_MAX_MODELS, CHAT_VENDOR_LABELS, MSG_CHAT_SELECT_MODEL_FIRST, type ChatModelView, type ModelParams } from '@gw/shared';
+import { CHAT_CAPABILITY_LABELS, CHAT_MAX_MODELS, CHAT_VENDOR_LABELS, MSG_CHAT_SELECT_MODEL_FIRST, paramLabel, type ChatModelView, type ModelParams } from '@gw/shared';
 import { ModelParamsModal } from '@/components/model-params';
 import { ModelPicker } from '@/components/model-picker';
 import { capabilitiesOf, vendorOf } from '@/components/model-picker/picker-filter';
@@ -21,7 +21,7 @@ interface ModelConfigPanelProps {
 
 const describeParams = (params: ModelParams) =>
   Object.entries(params)
-    .map(([name, value]) => `${name} ${value}`)
+    .map(([name, value]) => `${paramLabel(name)} ${value}`)
     .join(' · ');
 
 /**
