@@ -1,9 +1,8 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const SERVER = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER = join(__dirname, '../..');
 const VALIDATED = new Set(['Body', 'Query']);
 
 /** Whether `name` (a type in a parameter's annotation) comes from an `import type` or `{ type … }`. */
