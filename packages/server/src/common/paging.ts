@@ -46,3 +46,26 @@ export function requestedPage(query: { p?: number; page_size?: number }): { page
 export function listPage<Row, View>([rows, total]: [Row[], number], { page, size }: { page: number; size: number }, view: (row: Row) => View): ListPage<View> {
   return { items: rows.map(view), total, page, page_size: size };
 }
+
+/**
+ * One page of a list whose `page` counts from 1: the data market, compare chat, workflow and file
+ * calls (spec 3 §7), which name their rows `list`.
+ */
+export interface NumberedPage<T> {
+  list: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** The page such a call asks for (`page` from 1, `page_size` or the call's default), and the rows it covers. */
+export function requestedNumberedPage(query: { page?: number; page_size?: number }, defaultSize: number): { page: number; size: number; skip: number; take: number } {
+  const page = query.page ?? 1;
+  const size = query.page_size ?? defaultSize;
+  return { page, size, skip: (page - 1) * size, take: size };
+}
+
+/** The answer for such a page: the found rows (as findAndCount / getManyAndCount give them) in their views. */
+export function numberedPage<Row, View>([rows, total]: [Row[], number], { page, size }: { page: number; size: number }, view: (row: Row) => View): NumberedPage<View> {
+  return { list: rows.map(view), total, page, page_size: size };
+}

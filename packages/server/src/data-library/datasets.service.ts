@@ -13,6 +13,7 @@ import type { CreateDatasetDto } from './dto/create-dataset.dto';
 import type { ListDatasetsQuery } from './dto/list-datasets.query';
 import type { UpdateDatasetDto } from './dto/update-dataset.dto';
 import { storageUrlPrefix } from './storage-url';
+import { numberedPage, requestedNumberedPage } from '../common/paging';
 
 export const MSG_COVER_NOT_STORED = '封面地址无效，请先上传封面图片';
 /** Where uploaded covers go (POST /api/data_library/upload_cover_page). */
@@ -33,8 +34,7 @@ export class DatasetsService {
 
   /** Newest change first (then newest id), filtered by any of the types and a text in the name or description. */
   async list(query: ListDatasetsQuery): Promise<DatasetPage> {
-    const page = query.page ?? 1;
-    const size = query.page_size ?? DATA_MARKET_PAGE_SIZE;
+    const wanted = requestedNumberedPage(query, DATA_MARKET_PAGE_SIZE);
     const builder = this.datasets.createQueryBuilder('dataset').orderBy('dataset.data_update_time', 'DESC').addOrderBy('dataset.id', 'DESC');
     const types = (query.data_type ?? '')
       .split(',')
@@ -45,11 +45,7 @@ export class DatasetsService {
     if (query.description) {
       builder.andWhere('(dataset.name ILIKE :pattern OR dataset.description ILIKE :pattern)', { pattern: containsPattern(query.description) });
     }
-    const [rows, total] = await builder
-      .skip((page - 1) * size)
-      .take(size)
-      .getManyAndCount();
-    return { list: rows.map(toDatasetView), total, page, page_size: size };
+    return numberedPage(await builder.skip(wanted.skip).take(wanted.take).getManyAndCount(), wanted, toDatasetView);
   }
 
   async get(id: number): Promise<DatasetView> {

@@ -6,6 +6,7 @@ import { SourceRecordEntity } from './source-record.entity';
 import { DatasetsService } from './datasets.service';
 import type { ListSourceQuery } from './dto/list-source.query';
 import { SOURCE_PAGE_SIZE_DEFAULT } from './dto/list-source.query';
+import { requestedNumberedPage } from '../common/paging';
 
 export const MSG_SIGN_IN_FOR_MORE = '请登录后查看更多数据';
 
@@ -24,8 +25,7 @@ export class SourceRecordsService {
 
   /** `signedIn` is asked only for a page beyond the first DATA_GUEST_ROWS records. */
   async list(query: ListSourceQuery, signedIn: () => Promise<boolean>): Promise<DataPage<SourceRowView>> {
-    const page = query.page ?? 1;
-    const size = query.page_size ?? SOURCE_PAGE_SIZE_DEFAULT;
+    const { page, size, skip, take } = requestedNumberedPage(query, SOURCE_PAGE_SIZE_DEFAULT);
     const dataset = await this.datasets.find(query.belong_id);
     if (page * size > DATA_GUEST_ROWS && !(await signedIn())) throw new UnauthorizedException(MSG_SIGN_IN_FOR_MORE);
     const rows = await this.records
@@ -34,8 +34,8 @@ export class SourceRecordsService {
       .where('record.belong_id = :id', { id: dataset.id })
       .andWhere(`(record.import_id IS NULL OR EXISTS (SELECT 1 FROM data_imports i WHERE i.id = record.import_id AND i.status = 'done'))`)
       .orderBy('record.id', 'ASC')
-      .offset((page - 1) * size)
-      .limit(size)
+      .offset(skip)
+      .limit(take)
       .getMany();
     return {
       list: rows.map((row) => ({ id: row.id, body: row.body, cloud_path: dataset.cloud_path, tag: row.tag })),

@@ -28,6 +28,7 @@ import type { RegisterUserFileDto } from './dto/register-user-file.dto';
 import { UserFileEntity, UserFileUploadEntity } from './user-file.entity';
 import { parseUserFile, UserFileParseError } from './user-file-parsers';
 import { userFileView } from './user-file.view';
+import { numberedPage, requestedNumberedPage } from '../common/paging';
 
 /** Where the library's files are stored (under a random name). */
 export const USER_FILE_PREFIX = 'files';
@@ -123,19 +124,13 @@ export class UserFilesService {
   }
 
   async list(userId: number, query: ListUserFilesQuery): Promise<DataPage<UserFileView>> {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? USER_FILE_PAGE_SIZE;
+    const wanted = requestedNumberedPage(query, USER_FILE_PAGE_SIZE);
     const builder = this.files.createQueryBuilder('f').where('f.user_id = :userId', { userId });
     if (query.app_id !== undefined) builder.andWhere('f.app_id = :appId', { appId: query.app_id });
     if (query.search_key) builder.andWhere(`f.name ILIKE :like ESCAPE '\\'`, { like: containsPattern(query.search_key) });
-    const [rows, total] = await builder
-      .orderBy('f.created_at', 'DESC')
-      .addOrderBy('f.id', 'DESC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
-    const names = await this.appNames(userId, rows.map((row) => row.app_id));
-    return { list: rows.map((row) => userFileView(row, names.get(row.app_id ?? 0))), total, page, page_size: pageSize };
+    const found = await builder.orderBy('f.created_at', 'DESC').addOrderBy('f.id', 'DESC').skip(wanted.skip).take(wanted.take).getManyAndCount();
+    const names = await this.appNames(userId, found[0].map((row) => row.app_id));
+    return numberedPage(found, wanted, (row) => userFileView(row, names.get(row.app_id ?? 0)));
   }
 
   async get(userId: number, id: number): Promise<UserFileView> {

@@ -7,7 +7,7 @@ import type { Reply } from '../common/envelope.interceptor';
 import { IdPipe } from '../common/int-range';
 import type { UserEntity } from '../users/user.entity';
 import { ok } from './chat-reply';
-import { CreateTalkingDto, ExportTalkingQuery, ListTalkingsQuery, RenameTalkingDto, TALKING_PAGE_DEFAULTS } from './dto/talking.dto';
+import { CreateTalkingDto, ExportTalkingQuery, ListTalkingsQuery, RenameTalkingDto } from './dto/talking.dto';
 import { exportDisposition, talkingExportFile } from './talking-export';
 import { TalkingsService } from './talkings.service';
 
@@ -21,7 +21,7 @@ export class TalkingsController {
 
   @Get()
   async list(@CurrentUser() user: UserEntity, @Query() query: ListTalkingsQuery): Promise<Reply<ChatPage<TalkingView>>> {
-    return ok(await this.talkings.list(user.id, query.page ?? TALKING_PAGE_DEFAULTS.page, query.page_size ?? TALKING_PAGE_DEFAULTS.page_size));
+    return ok(await this.talkings.list(user.id, query));
   }
 
   @Post()

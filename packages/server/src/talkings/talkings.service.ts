@@ -1,4 +1,4 @@
-import { type ChatPage, MSG_TALKING_NOT_FOUND, type TalkingDetail, type TalkingView } from '@gw/shared';
+import { CHAT_HISTORY_PAGE_SIZE, type ChatPage, MSG_TALKING_NOT_FOUND, type TalkingDetail, type TalkingView } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
@@ -9,6 +9,7 @@ import { ConversationEntity } from './conversation.entity';
 import { buildTalkingExport, type TalkingExport } from './talking-export';
 import { TalkingEntity } from './talking.entity';
 import { toConversationView, toMessageView, toTalkingView } from './talking.view';
+import { numberedPage, requestedNumberedPage } from '../common/paging';
 
 /** A user's compare chats (spec 3 §3 Talking): the history list, creation, rename and removal. */
 @Injectable()
@@ -27,14 +28,10 @@ export class TalkingsService {
   }
 
   /** Newest activity first (a message or a rename moves a talking up). */
-  async list(userId: number, page: number, pageSize: number): Promise<ChatPage<TalkingView>> {
-    const [rows, total] = await this.talkings.findAndCount({
-      where: { user_id: userId },
-      order: { updated_at: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
-    return { list: rows.map(toTalkingView), total, page, page_size: pageSize };
+  async list(userId: number, query: { page?: number; page_size?: number }): Promise<ChatPage<TalkingView>> {
+    const wanted = requestedNumberedPage(query, CHAT_HISTORY_PAGE_SIZE);
+    const found = await this.talkings.findAndCount({ where: { user_id: userId }, order: { updated_at: 'DESC', id: 'DESC' }, skip: wanted.skip, take: wanted.take });
+    return numberedPage(found, wanted, toTalkingView);
   }
 
   async create(userId: number, name: string, summary = ''): Promise<TalkingView> {

@@ -24,6 +24,7 @@ import { WorkflowAppEntity } from './workflow-app.entity';
 import { DRAFT_VERSION, WorkflowEntity } from './workflow.entity';
 import { WorkflowGraphService } from './workflow-graph.service';
 import { toProjectDetail, toProjectView } from './workflow.view';
+import { numberedPage, requestedNumberedPage } from '../common/paging';
 
 /** The graph of a project created without nodes: the default start node alone (spec 3 §3). */
 const defaultGraph = (): WorkflowGraph => ({ nodes: [structuredClone(START_NODE_DEFAULT)], edges: [], viewport: { x: 0, y: 0, zoom: 1 } });
@@ -45,21 +46,15 @@ export class ProjectsService {
 
   /** Most recently updated first; search_key is found literally in the title or the description. */
   async list(userId: number, query: ListProjectsQuery): Promise<ProjectPage> {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? PROJECT_PAGE_SIZE;
+    const wanted = requestedNumberedPage(query, PROJECT_PAGE_SIZE);
     const builder = this.apps.createQueryBuilder('app').where('app.user_id = :userId', { userId });
     if (query.search_key) {
       const pattern = containsPattern(query.search_key);
       builder.andWhere(new Brackets((where) => where.where('app.title ILIKE :pattern', { pattern }).orWhere('app.description ILIKE :pattern', { pattern })));
     }
     if (query.status) builder.andWhere('app.status = :status', { status: query.status });
-    const [rows, total] = await builder
-      .orderBy('app.updated_at', 'DESC')
-      .addOrderBy('app.id', 'DESC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
-    return { list: rows.map(toProjectView), total, page, page_size: pageSize };
+    const found = await builder.orderBy('app.updated_at', 'DESC').addOrderBy('app.id', 'DESC').skip(wanted.skip).take(wanted.take).getManyAndCount();
+    return numberedPage(found, wanted, toProjectView);
   }
 
   /** The project and its first workflow record (the draft: type chat, features 'new workflow'), together or not at all. */

@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_PAGE_SIZE, CHAT_PAGE_SIZE_MAX, TALKING_EXPORT_FORMATS, type TalkingExportFormat } from '@gw/shared';
+import { CHAT_PAGE_SIZE_MAX, TALKING_EXPORT_FORMATS, type TalkingExportFormat } from '@gw/shared';
 import { IsIn } from 'class-validator';
 import { IsQueryInt, IsTalkingName, IsTalkingSummary } from './chat-fields.rules';
 
@@ -10,7 +10,6 @@ export class ListTalkingsQuery {
   @IsQueryInt(`每页条数必须在 1 到 ${CHAT_PAGE_SIZE_MAX} 之间`, 1, CHAT_PAGE_SIZE_MAX)
   page_size?: number;
 }
-export const TALKING_PAGE_DEFAULTS = { page: 1, page_size: CHAT_HISTORY_PAGE_SIZE };
 
 /** `POST /relay/v1/talking/`. */
 export class CreateTalkingDto {
