@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../packages/server/test/mock-openai-upstream';
-import { type RunningProduct, signInAsRoot, startProduct } from './harness';
+import { type RunningProduct, rootApi, serveMockModels, signInAsRoot, startProduct } from './harness';
 
 /** The mock upstream's models: one answers at once, one streams a chunk every 50 ms, one fails. */
 const FAST = 'gpt-4o';
@@ -9,15 +9,6 @@ const SLOW = 'slow-stream';
 const FAILING = 'fail-500';
 const PHONE = { width: 390, height: 844 };
 
-/** A console API call made from the page with root's session. */
-const api = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const reply = await fetch(path, { method, headers: { 'New-Api-User': '1', 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return reply.json();
-    },
-    { method, path, body },
-  );
 
 /** Adds a model on the landing page's config panel through the picker. */
 async function addModel(page: Page, model: string): Promise<void> {
@@ -41,18 +32,7 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
     product = await startProduct('compare-chat');
     await signInAsRoot(product);
     const { page } = product;
-    for (const [key, value] of [
-      ['ChannelPrivateAddressEnabled', 'true'],
-      ['ModelRatio', JSON.stringify({ [FAST]: 2.5, [SLOW]: 1, [FAILING]: 1 })],
-    ]) {
-      expect((await api(page, 'PUT', '/api/option/', { key, value })).success).toBe(true);
-    }
-    const channel = await api(page, 'POST', '/api/channel/', { type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, models: [FAST, SLOW, FAILING].join(','), groups: ['default'] });
-    expect(channel.success).toBe(true);
-    // Root starts at $0: the users page is where an install gets quota (issue 11).
-    const self = await api(page, 'GET', '/api/user/1');
-    expect((await api(page, 'PUT', '/api/user/', { ...self.data, id: 1, quota: 50 * 500000 })).success).toBe(true);
-    expect((await api(page, 'POST', '/api/token/', { name: 'console', unlimited_quota: true })).success).toBe(true);
+    await serveMockModels(page, upstream.url, { [FAST]: 2.5, [SLOW]: 1, [FAILING]: 1 });
   });
   afterAll(async () => {
     await product?.stop();
@@ -99,9 +79,9 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
     await page.getByRole('button', { name: /停\s*止/ }).click();
     await page.getByText('已停止所有对话').waitFor();
     const talkingId = Number(/history\/(\d+)/.exec(page.url())![1]);
-    const conversations = (await api(page, 'GET', `/relay/v1/conversation/?talking_id=${talkingId}`)).data as Array<{ id: number; model_name: string }>;
+    const conversations = (await rootApi(page, 'GET', `/relay/v1/conversation/?talking_id=${talkingId}`)).data as Array<{ id: number; model_name: string }>;
     const latest = async () =>
-      Promise.all(conversations.map(async (conversation) => ({ model: conversation.model_name, row: (await api(page, 'GET', `/relay/v1/conversation/${conversation.id}`)).data.messages.at(-1) })));
+      Promise.all(conversations.map(async (conversation) => ({ model: conversation.model_name, row: (await rootApi(page, 'GET', `/relay/v1/conversation/${conversation.id}`)).data.messages.at(-1) })));
     // Each row is settled by the server when its relay call ends (the stopped one when the relay notices the disconnect).
     await expect.poll(async () => (await latest()).filter(({ row }) => row.status === 'streaming').length, { timeout: 10_000 }).toBe(0);
     const rows = await latest();
@@ -112,10 +92,10 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
     expect(stopped.quota).toBeGreaterThan(0);
     // Billed once: for each model, the consumption logs (written in batches) add up to what its rows recorded.
     for (const conversation of conversations) {
-      const history = (await api(page, 'GET', `/relay/v1/conversation/${conversation.id}`)).data.messages as Array<{ quota: number }>;
+      const history = (await rootApi(page, 'GET', `/relay/v1/conversation/${conversation.id}`)).data.messages as Array<{ quota: number }>;
       const recorded = history.reduce((sum, row) => sum + row.quota, 0);
       const logged = async () => {
-        const logs = (await api(page, 'GET', `/api/log/self?type=2&page_size=100&model_name=${conversation.model_name}`)).data.items as Array<{ quota: number }>;
+        const logs = (await rootApi(page, 'GET', `/api/log/self?type=2&page_size=100&model_name=${conversation.model_name}`)).data.items as Array<{ quota: number }>;
         return logs.reduce((sum, log) => sum + log.quota, 0);
       };
       await expect.poll(logged, { timeout: 10_000 }).toBe(recorded);
@@ -138,7 +118,7 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
     const { page, url } = product;
     const title = '用一句话介绍你自己'.slice(0, 10);
     await page.goto(`${url}/multi-model-chat`);
-    const talkings = (await api(page, 'GET', '/relay/v1/talking/?page=1&page_size=10')).data.list as Array<{ id: number; name: string }>;
+    const talkings = (await rootApi(page, 'GET', '/relay/v1/talking/?page=1&page_size=10')).data.list as Array<{ id: number; name: string }>;
     expect(talkings[0].name.startsWith(title)).toBe(true);
     await page.goto(`${url}/multi-model-compare/history/${talkings[0].id}`);
     await column(page, FAST).getByText(`Hello from ${FAST}`).first().waitFor();

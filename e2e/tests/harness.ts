@@ -57,7 +57,8 @@ export async function startProduct(suite: string, env: Record<string, string> = 
   });
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  // Reduced motion: charts are drawn without animation, so screenshots show them finished.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', reducedMotion: 'reduce' });
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
@@ -103,4 +104,35 @@ export async function submitRootLogin(page: Page): Promise<void> {
 export async function signInAsRoot(product: RunningProduct): Promise<void> {
   await product.page.goto(`${product.url}/login`);
   await submitRootLogin(product.page);
+}
+
+/** A console API call made from the page with root's session (root signed in). */
+export const rootApi = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const reply = await fetch(path, { method, headers: { 'New-Api-User': '1', 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return reply.json();
+    },
+    { method, path, body },
+  );
+
+/**
+ * Serves `ratios`' models from a mock upstream at `upstreamUrl` (a loopback channel, so private
+ * addresses are allowed) and gives root quota and a token: what the relay needs to answer root.
+ */
+export async function serveMockModels(page: Page, upstreamUrl: string, ratios: Record<string, number>): Promise<void> {
+  const ok = (reply: { success: boolean; message: string }) => {
+    if (!reply.success) throw new Error(reply.message);
+  };
+  for (const [key, value] of [
+    ['ChannelPrivateAddressEnabled', 'true'],
+    ['ModelRatio', JSON.stringify(ratios)],
+  ]) {
+    ok(await rootApi(page, 'PUT', '/api/option/', { key, value }));
+  }
+  ok(await rootApi(page, 'POST', '/api/channel/', { type: 1, name: 'mock', key: 'sk-upstream', base_url: upstreamUrl, models: Object.keys(ratios).join(','), groups: ['default'] }));
+  // Root starts at $0: the users page is where an install gets quota (issue 11).
+  const self = await rootApi(page, 'GET', '/api/user/1');
+  ok(await rootApi(page, 'PUT', '/api/user/', { ...self.data, id: 1, quota: 50 * 500000 }));
+  ok(await rootApi(page, 'POST', '/api/token/', { name: 'console', unlimited_quota: true }));
 }

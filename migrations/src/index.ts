@@ -17,6 +17,8 @@ import { DataLibrary1764993600000 } from './1764993600000-data-library';
 import { CompareChat1765080000000 } from './1765080000000-compare-chat';
 import { Workflows1765166400000 } from './1765166400000-workflows';
 import { UserFiles1765252800000 } from './1765252800000-user-files';
+import { WorkflowRuns1765339200000 } from './1765339200000-workflow-runs';
+import { UsageRollups1765425600000 } from './1765425600000-usage-rollups';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -39,4 +41,6 @@ export const migrations = [
   CompareChat1765080000000,
   Workflows1765166400000,
   UserFiles1765252800000,
+  WorkflowRuns1765339200000,
+  UsageRollups1765425600000,
 ];

@@ -30,6 +30,8 @@ import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
 import { RelayModule } from './relay/relay.module';
 import { StatusModule } from './status/status.module';
+import { StatisticsModule } from './statistics/statistics.module';
+import { MonitoringModule } from './monitoring/monitoring.module';
 import { TalkingsModule } from './talkings/talkings.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 import { StorageModule } from './storage/storage.module';
@@ -80,6 +82,8 @@ export class AppModule {
         TalkingsModule,
         WorkflowsModule,
         UserFilesModule,
+        StatisticsModule,
+        MonitoringModule,
       ],
       providers: [
         HttpDrain,

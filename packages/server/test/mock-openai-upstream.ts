@@ -17,6 +17,10 @@ export const MOCK_REASONING = ['Thinking', ' it over.'];
 /** The assistant's answer of the models with tool calls or reasoning (null for others). */
 function scriptedAnswer(model: string, messages: Array<{ role: string; content: unknown }>): { content: string; reasoning?: string[]; toolCall?: boolean } | null {
   if (model === 'think') return { content: 'Hello from think', reasoning: MOCK_REASONING };
+  if (model === 'echo') {
+    const last = messages.at(-1);
+    return { content: typeof last?.content === 'string' ? last.content : '' };
+  }
   if (model !== 'tool-call') return null;
   const last = messages.at(-1);
   return last?.role === 'tool' ? { content: `It is ${String(last.content)} in Paris.` } : { content: 'Let me check.', toolCall: true };
@@ -27,7 +31,7 @@ function scriptedAnswer(model: string, messages: Array<{ role: string; content: 
  * behaviour: "fail-500", "fail-429", "fail-401" answer with that error; "cut-stream" stops a stream
  * without [DONE]; "slow-stream" sends one chunk every 50 ms; "no-usage" reports no usage;
  * "tool-call" calls get_weather (MOCK_TOOL_CALL), then answers from the tool result; "think"
- * reasons (reasoning_content) before it answers; others answer "Hello from <model>" with usage
+ * reasons (reasoning_content) before it answers; "echo" answers the last message's text; others answer "Hello from <model>" with usage
  * prompt 11 / completion 7. POST /v1/responses speaks the Responses API (mock-openai-responses.ts).
  */
 export class MockOpenAiUpstream extends LocalHttpServer {

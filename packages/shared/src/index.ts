@@ -13,3 +13,4 @@ export * from './data-library';
 export * from './chat';
 export * from './workflow';
 export * from './user-files';
+export * from './usage-stats';

@@ -281,3 +281,207 @@ export const MSG_WORKFLOW_DRAFT_NOT_FOUND = '工作流草稿不存在';
 export const MSG_PROJECT_TITLE_REQUIRED = '请输入项目名称';
 /** The completion dialog of a tracked run (spec 3 §4). */
 export const workflowDoneMessage = (title: string): string => `项目 ${title} 工作流已完成！`;
+
+/* ───────────────────────────── Runs (spec 3 §2.7, §3 Workflow run, §4, §7) ───────────────────────────── */
+
+/**
+ * A run executes the graph: every llm node is one model column; for each sample of the source (one
+ * typed query when streamed, every sample of a dataset or every row of an uploaded file when
+ * `run_whole_data`) each column is asked once through the relay, billed like any relay call.
+ */
+export const WORKFLOW_RUN_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
+export type WorkflowRunStatus = (typeof WORKFLOW_RUN_STATUSES)[number];
+export const WORKFLOW_RESPONSE_MODES = ['streaming', 'direct'] as const;
+export type WorkflowResponseMode = (typeof WORKFLOW_RESPONSE_MODES)[number];
+/** Where a run's samples come from: the typed query, a data-market dataset, or a file of the file library. */
+export const WORKFLOW_SOURCE_KINDS = ['query', 'dataset', 'file'] as const;
+export type WorkflowSourceKind = (typeof WORKFLOW_SOURCE_KINDS)[number];
+/** How an answer was scored against the sample's reference answer. */
+export const WORKFLOW_SCORE_KINDS = ['exact', 'contains', 'choice'] as const;
+export type WorkflowScoreKind = (typeof WORKFLOW_SCORE_KINDS)[number];
+export const WORKFLOW_EXPORT_FORMATS = ['excel', 'json', 'jsonl'] as const;
+export type WorkflowExportFormat = (typeof WORKFLOW_EXPORT_FORMATS)[number];
+/** The run list's pagination is shown only above 10 items (spec 3 §2.7). */
+export const WORKFLOW_RUN_PAGE_SIZE = 10;
+export const WORKFLOW_RUN_DETAIL_PAGE_SIZE = 10;
+/** A whole-dataset run takes at most this many samples (dataset or file rows). */
+export const WORKFLOW_RUN_MAX_SAMPLES = 100_000;
+export const WORKFLOW_QUERY_MAX_LENGTH = 20_000;
+
+/**
+ * `POST /api/workflow/chat-messages` and `POST /api/workflow/estimate`. `inputs` may name the source
+ * and override the graph's input node: `data_market_id` (a dataset id) or `text_file_id` (a file of
+ * the library), `data_source_key` (the sample field asked, default the input node's option value,
+ * e.g. 'question'), `limit` (the first N samples only).
+ */
+export interface WorkflowRunInput {
+  app_id: number;
+  response_mode: WorkflowResponseMode;
+  /** The typed question of a streamed run. */
+  query?: string;
+  inputs?: {
+    data_market_id?: number;
+    text_file_id?: number;
+    data_source_key?: string;
+    limit?: number;
+  };
+  files?: unknown[];
+  /** With response_mode 'direct': run every sample of the source as a background run. */
+  run_whole_data?: boolean;
+  conversation_id?: string;
+  parent_message_id?: string;
+}
+
+/** One `data: {...}` line of a streamed run. conversation_id is the run id; message_id the answer's id. */
+export interface WorkflowStreamEvent {
+  conversation_id: string;
+  message_id: string;
+  metadata: {
+    /** The llm node and its model this line belongs to. */
+    node_id: string;
+    model: string;
+    /** 'message' for a piece of answer, 'message_end' when the model finished (with its figures), 'error'. */
+    event: 'message' | 'message_end' | 'error';
+    quota?: number;
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    use_time_ms?: number;
+    first_token_ms?: number;
+  };
+  content: string;
+  error: string;
+}
+
+/** The cost estimate shown before a whole-dataset run; the run is refused when `enough` is false. */
+export interface WorkflowEstimate {
+  source: { kind: WorkflowSourceKind; id: number; name: string; field: string };
+  samples: number;
+  models: Array<{ node_id: string; model: string; calls: number; prompt_tokens: number; completion_tokens: number; quota: number }>;
+  /** Quota units (see QuotaPerUnit); the user's remaining quota beside it. */
+  quota: number;
+  user_quota: number;
+  enough: boolean;
+}
+
+/** `POST /api/workflow/chat-messages` with `response_mode: 'direct'`: the run created and queued. */
+export interface WorkflowRunStarted {
+  run_id: number;
+  task: WorkflowTask;
+  estimate: WorkflowEstimate;
+}
+
+/** Run tracking (spec 3 §3 Workflow task): what the projects page polls every 5 s. */
+export interface WorkflowTask {
+  id: number;
+  status: WorkflowRunStatus;
+  app_title: string;
+  created_at: number;
+}
+
+/** `GET /api/workflow/run_status/:id` (spec 3 §7: data with Status and app_title). */
+export interface WorkflowRunStatusView {
+  id: number;
+  Status: WorkflowRunStatus;
+  app_title: string;
+  done: number;
+  failed: number;
+  total: number;
+}
+
+/** A run in the lists (`/runs`, `/app-runs/:appId`). Times are unix seconds. */
+export interface WorkflowRunView {
+  id: number;
+  app_id: number;
+  app_title: string;
+  status: WorkflowRunStatus;
+  mode: WorkflowResponseMode;
+  source_kind: WorkflowSourceKind;
+  source_name: string;
+  /** The models of the run's columns, in node order. */
+  models: string[];
+  samples: number;
+  /** Answers asked for (samples × models), answered, and failed. */
+  total: number;
+  done: number;
+  failed: number;
+  /** Quota charged so far, and the estimate made before the run. */
+  quota: number;
+  estimated_quota: number;
+  error: string;
+  created_at: number;
+  finished_at: number;
+}
+
+export interface WorkflowRunPage {
+  list: WorkflowRunView[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** One model's answer to a sample. */
+export interface WorkflowAnswerView {
+  status: 'pending' | 'done' | 'failed';
+  answer: string;
+  /** 1 right, 0 wrong, null when the sample has no reference answer. */
+  score: number | null;
+  score_kind: WorkflowScoreKind | null;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  use_time_ms: number;
+  first_token_ms: number;
+  error: string;
+}
+
+/** `GET /api/workflow/runs/:id` rows: one per sample, answers keyed by model (spec 3 §3). */
+export interface WorkflowRunSample {
+  index: number;
+  /** JSON text `{ messages: [...] }` of what the first column was asked. */
+  question: string;
+  /** The sample's reference answer ('' when none). */
+  reference: string;
+  answers: Record<string, WorkflowAnswerView>;
+}
+
+export interface WorkflowRunDetail {
+  run: WorkflowRunView;
+  list: WorkflowRunSample[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** `GET /api/workflow/runs-summary/:id` → data.summary: one row per model. */
+export interface WorkflowRunSummaryRow {
+  model_id: string;
+  /** Money in the display currency's base unit (quota ÷ QuotaPerUnit), and the quota itself. */
+  total_price: number;
+  total_quota: number;
+  /** Seconds, summed over the answers; the average per answer beside it. */
+  use_time: number;
+  avg_time: number;
+  message_tokens: number;
+  answer_tokens: number;
+  answers: number;
+  failures: number;
+  /** Answers with a reference, those scored right, and the share right (null when none scored). */
+  scored: number;
+  correct: number;
+  accuracy: number | null;
+}
+
+export interface WorkflowRunSummary {
+  summary: WorkflowRunSummaryRow[];
+}
+
+/** Messages of runs (spec 3 §8 and the server's own). */
+export const MSG_WORKFLOW_RUN_NOT_FOUND = '运行记录不存在';
+/** The delete call's message; the console treats exactly this as success (spec 3 §7). */
+export const WORKFLOW_RUN_DELETE_OK = 'success';
+export const MSG_WORKFLOW_RUN_CANCELLED = '运行已取消';
+export const MSG_WORKFLOW_NO_LLM = '工作流中没有大模型节点';
+export const MSG_WORKFLOW_NO_SOURCE = '请选择要运行的数据集或文件';
+export const MSG_WORKFLOW_QUERY_REQUIRED = '请输入问题';
+export const MSG_WORKFLOW_QUOTA_SHORT = (need: string, have: string) => `额度不足：预计消耗 ${need}，当前剩余 ${have}`;
+export const MSG_WORKFLOW_RUN_STARTED = '工作流已开始运行';

@@ -110,6 +110,8 @@ export class ChannelTestService {
       attempts_log: '[]',
       request_id: '',
       ip: '',
+      instance: this.logs.instance,
+      use_time_ms: Math.round(result.elapsedMs),
     });
   }
 }

@@ -27,6 +27,26 @@ export const IsPageSize = () =>
     Max(PAGE_SIZE_MAX, { message: `每页条数必须在 1 到 ${PAGE_SIZE_MAX} 之间` }),
   );
 
+/** `page` of the lists paged from 1 (spec 3 §7): a whole number from 1. */
+export const IsNumberedPage = () =>
+  applyDecorators(
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: '页码必须是不小于 1 的整数' }),
+    Min(1, { message: '页码必须是不小于 1 的整数' }),
+    Max(PAGE_INDEX_MAX, { message: '页码过大' }),
+  );
+
+/** `page_size` of those lists: 1 to `max`. */
+export const IsNumberedPageSize = (max: number) =>
+  applyDecorators(
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: `每页条数必须在 1 到 ${max} 之间` }),
+    Min(1, { message: `每页条数必须在 1 到 ${max} 之间` }),
+    Max(max, { message: `每页条数必须在 1 到 ${max} 之间` }),
+  );
+
 /** One page of a list, as every paged console call answers it (docs/console-api.md "Paging"). */
 export interface ListPage<T> {
   items: T[];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -32,6 +33,12 @@ export interface AppConfig {
   webDistDir: string;
   /** Requests per minute per client IP: the console API, and the strict login/register/reset routes. */
   rateLimits: { api: number; auth: number };
+  /** Answers one workflow run asks at once (WORKFLOW_RUN_CONCURRENCY, default 8); channel limits still apply. */
+  workflowRunConcurrency: number;
+  /** The timezone of the statistics' calendar days and hours (STATS_TIMEZONE, default Asia/Shanghai). */
+  statsTimeZone: string;
+  /** This process's name in the statistics (INSTANCE_NAME, default the host name). */
+  instanceName: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Purposes whose outbound requests may reach loopback and private addresses (OUTBOUND_ALLOW_PRIVATE). */
   outboundAllowPrivate: OutboundPurpose[];
@@ -166,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxies: parseTrustedProxies(dto.TRUSTED_PROXIES),
     webDistDir: resolve(dto.WEB_DIST_DIR || join(__dirname, '..', '..', '..', 'web', 'dist')),
     rateLimits: { api: dto.RATE_LIMIT_API ?? 600, auth: dto.RATE_LIMIT_AUTH ?? 10 },
+    workflowRunConcurrency: dto.WORKFLOW_RUN_CONCURRENCY ?? 8,
+    statsTimeZone: dto.STATS_TIMEZONE ?? 'Asia/Shanghai',
+    instanceName: dto.INSTANCE_NAME ?? hostname().slice(0, 64),
     logLevel: dto.LOG_LEVEL ?? 'log',
     outboundAllowPrivate: parseOutboundAllowPrivate(dto.OUTBOUND_ALLOW_PRIVATE),
     oauthEndpoints: {

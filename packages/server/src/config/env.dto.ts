@@ -1,5 +1,23 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, MaxLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { Type } from 'class-transformer';
+
+/** An IANA timezone name the runtime knows (Intl throws a RangeError for any other). */
+@ValidatorConstraint({ name: 'isTimeZone' })
+class IsTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string') return false;
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  defaultMessage(): string {
+    return 'STATS_TIMEZONE must be an IANA timezone name such as Asia/Shanghai or UTC';
+  }
+}
 
 /** The environment the server accepts (DESIGN.md §3). Checked at start; a bad value stops the start. */
 export class EnvDto {
@@ -50,6 +68,23 @@ export class EnvDto {
   @IsOptional()
   @IsString()
   WEB_DIST_DIR?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'WORKFLOW_RUN_CONCURRENCY must be a whole number (answers asked at once per workflow run)' })
+  @Min(1, { message: 'WORKFLOW_RUN_CONCURRENCY must be between 1 and 256' })
+  @Max(256, { message: 'WORKFLOW_RUN_CONCURRENCY must be between 1 and 256' })
+  WORKFLOW_RUN_CONCURRENCY?: number;
+
+  @IsOptional()
+  @IsString()
+  @Validate(IsTimeZone)
+  STATS_TIMEZONE?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64, { message: 'INSTANCE_NAME must be at most 64 characters (it names this process in the statistics)' })
+  INSTANCE_NAME?: string;
 
   @IsOptional()
   @Type(() => Number)

@@ -50,39 +50,60 @@ function lines(input: Readable): AsyncIterable<string> {
   return createInterface({ input, crlfDelay: Infinity });
 }
 
+/** A data row of a file: field name → its text. */
+export type UserFileRow = Record<string, string>;
+/** Told the header's fields (csv, xlsx) before the first row. */
+type OnHeader = (fields: string[]) => void;
+
+/** The kept columns of a header row: index → field name (see headerFields). */
+function headerColumns(cells: readonly string[]): Map<number, string> {
+  const fields = headerFields(cells);
+  const columns = new Map<number, string>();
+  cells.forEach((cell, index) => {
+    const name = cell.trim();
+    if (fields.includes(name) && ![...columns.values()].includes(name)) columns.set(index, name);
+  });
+  return columns;
+}
+
+function rowOf(columns: Map<number, string>, cells: readonly string[]): UserFileRow {
+  const row: UserFileRow = {};
+  for (const [index, name] of columns) row[name] = cells[index] ?? '';
+  return row;
+}
+
 /** Plain text: one field `text`, one row per non-empty line. */
-export async function parseTxt(input: Readable): Promise<ParsedUserFile> {
-  let rows = 0;
-  for await (const line of lines(input)) if (line.replace(/^\uFEFF/, '').trim() !== '') rows += 1;
-  return finish([USER_FILE_TEXT_FIELD], rows);
+async function* txtRows(input: Readable, onHeader: OnHeader): AsyncGenerator<UserFileRow> {
+  onHeader([USER_FILE_TEXT_FIELD]);
+  for await (const line of lines(input)) {
+    const text = line.replace(/^\uFEFF/, '');
+    if (text.trim() !== '') yield { [USER_FILE_TEXT_FIELD]: text };
+  }
 }
 
 /** CSV: the header line's columns; every later record with a non-empty cell is a row. */
-export async function parseCsv(input: Readable): Promise<ParsedUserFile> {
+async function* csvRows(input: Readable, onHeader: OnHeader): AsyncGenerator<UserFileRow> {
   const csv = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: CSV_MAX_RECORD_BYTES });
   input.on('error', (error) => csv.destroy(error));
   input.pipe(csv);
-  let fields: string[] | undefined;
-  let rows = 0;
+  let columns: Map<number, string> | undefined;
   try {
     for await (const record of csv as AsyncIterable<string[]>) {
-      if (fields === undefined) fields = headerFields(record);
-      else if (record.some((cell) => cell.trim() !== '')) rows += 1;
+      if (columns === undefined) {
+        columns = headerColumns(record);
+        onHeader([...columns.values()]);
+      } else if (record.some((cell) => cell.trim() !== '')) yield rowOf(columns, record);
     }
   } catch (error) {
     if (error instanceof CsvError) throw new UserFileParseError(`第 ${Number(error.lines)} 行：CSV 格式错误`);
     throw error;
+  } finally {
+    input.destroy();
   }
-  return finish(fields ?? [], rows);
 }
 
-/**
- * JSON lines: every non-empty line a JSON object; the fields are the keys with a string or number
- * value in the first JSONL_FIELD_SAMPLE_ROWS rows, in the order first seen.
- */
-export async function parseJsonl(input: Readable): Promise<ParsedUserFile> {
-  const fields: string[] = [];
-  let rows = 0;
+/** JSON lines: every non-empty line a JSON object; its string and number values are its fields. */
+async function* jsonlRows(input: Readable): AsyncGenerator<UserFileRow> {
   let lineNo = 0;
   for await (const raw of lines(input)) {
     lineNo += 1;
@@ -95,14 +116,13 @@ export async function parseJsonl(input: Readable): Promise<ParsedUserFile> {
       throw new UserFileParseError(`第 ${lineNo} 行不是合法的 JSON`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UserFileParseError(`第 ${lineNo} 行不是 JSON 对象`);
-    rows += 1;
-    if (rows > JSONL_FIELD_SAMPLE_ROWS || fields.length >= USER_FILE_MAX_FIELDS) continue;
-    const text = Object.entries(value as Record<string, unknown>)
-      .filter(([, field]) => typeof field === 'string' || (typeof field === 'number' && Number.isFinite(field)))
-      .map(([key]) => key);
-    for (const name of headerFields(text)) if (!fields.includes(name) && fields.length < USER_FILE_MAX_FIELDS) fields.push(name);
+    const row: UserFileRow = {};
+    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+      if (typeof field === 'string') row[key] = field;
+      else if (typeof field === 'number' && Number.isFinite(field)) row[key] = String(field);
+    }
+    yield row;
   }
-  return finish(fields, rows);
 }
 
 /** The text of an xlsx cell value: rich text, formulas, hyperlinks and dates included. */
@@ -125,16 +145,17 @@ export function cellText(value: unknown): string {
  * xlsx, read as a stream (exceljs WorkbookReader): the first sheet's first row is the header, every
  * later row with a non-empty cell is a row. The other sheets are not read.
  */
-export async function parseXlsx(input: Readable): Promise<ParsedUserFile> {
+async function* xlsxRows(input: Readable, onHeader: OnHeader): AsyncGenerator<UserFileRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
-  let fields: string[] | undefined;
-  let rows = 0;
+  let columns: Map<number, string> | undefined;
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
         const values = (Array.isArray(row.values) ? row.values : []).slice(1).map(cellText);
-        if (fields === undefined) fields = headerFields(values);
-        else if (values.some((cell) => cell.trim() !== '')) rows += 1;
+        if (columns === undefined) {
+          columns = headerColumns(values);
+          onHeader([...columns.values()]);
+        } else if (values.some((cell) => cell.trim() !== '')) yield rowOf(columns, values);
       }
       break;
     }
@@ -144,12 +165,33 @@ export async function parseXlsx(input: Readable): Promise<ParsedUserFile> {
   } finally {
     input.destroy();
   }
-  return finish(fields ?? [], rows);
 }
 
-const PARSERS: Record<UserFileType, (input: Readable) => Promise<ParsedUserFile>> = { txt: parseTxt, csv: parseCsv, jsonl: parseJsonl, xlsx: parseXlsx };
+/** Every data row of a file of the library, read as a stream; `onHeader` hears the header's fields first (not for jsonl). */
+export function userFileRows(type: UserFileType, input: Readable, onHeader: OnHeader = () => undefined): AsyncGenerator<UserFileRow> {
+  switch (type) {
+    case 'txt':
+      return txtRows(input, onHeader);
+    case 'csv':
+      return csvRows(input, onHeader);
+    case 'jsonl':
+      return jsonlRows(input);
+    case 'xlsx':
+      return xlsxRows(input, onHeader);
+  }
+}
 
-/** The fields and rows of a file of the library, read as a stream. */
-export function parseUserFile(type: UserFileType, input: Readable): Promise<ParsedUserFile> {
-  return PARSERS[type](input);
+/**
+ * The fields and rows of a file of the library, read as a stream. A jsonl file's fields are the
+ * keys with a string or number value in its first JSONL_FIELD_SAMPLE_ROWS rows, in the order first seen.
+ */
+export async function parseUserFile(type: UserFileType, input: Readable): Promise<ParsedUserFile> {
+  let fields: string[] = [];
+  let rows = 0;
+  for await (const row of userFileRows(type, input, (header) => (fields = header))) {
+    rows += 1;
+    if (type !== 'jsonl' || rows > JSONL_FIELD_SAMPLE_ROWS || fields.length >= USER_FILE_MAX_FIELDS) continue;
+    for (const name of headerFields(Object.keys(row))) if (!fields.includes(name) && fields.length < USER_FILE_MAX_FIELDS) fields.push(name);
+  }
+  return finish(fields, rows);
 }

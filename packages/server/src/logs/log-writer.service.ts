@@ -1,5 +1,6 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PoolDb } from '../database/pool-db';
 import { LogEntity } from './log.entity';
 
@@ -20,12 +21,16 @@ export class LogWriterService implements BeforeApplicationShutdown {
   private flushing: Promise<void> = Promise.resolve();
 
   private readonly insert: BatchInsert;
+  /** This process's name, stamped on the rows it logs (INSTANCE_NAME). */
+  readonly instance: string;
 
   constructor(
     private readonly db: PoolDb,
     dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.insert = batchInsert(dataSource, LogEntity);
+    this.instance = config.instanceName;
   }
 
   write(log: NewLog): void {

@@ -30,6 +30,8 @@ const row = (content: string): NewLog => ({
   attempts_log: '',
   request_id: '',
   ip: '',
+  instance: 'gw-test',
+  use_time_ms: 0,
 });
 
 describe(LogWriterService.name, () => {

@@ -95,4 +95,12 @@ export class LogEntity {
   /** The API format a relayed request came in (`openai`, `anthropic`); null on other rows. */
   @Column({ type: 'varchar', length: 16, nullable: true })
   inbound_format?: string | null;
+
+  /** The gateway process that served the request (INSTANCE_NAME), for the statistics. */
+  @Column({ type: 'varchar', length: 64 })
+  instance: string;
+
+  /** The request's duration in milliseconds (use_time is whole seconds). */
+  @Column({ type: 'integer' })
+  use_time_ms: number;
 }

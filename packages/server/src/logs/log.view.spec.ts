@@ -30,6 +30,8 @@ const makeRow = (fields: Partial<LogEntity> = {}): LogEntity => ({
   attempts_log: '[]',
   request_id: 'r',
   ip: '127.0.0.1',
+  instance: 'gw-a',
+  use_time_ms: 1200,
   ...fields,
 });
 
@@ -49,7 +51,7 @@ describe(withoutAdminInfo.name, () => {
 describe(toSelfLogView.name, () => {
   it('drops the administrator fields and keeps the rest, with a numeric id', () => {
     const sut = toSelfLogView(makeRow());
-    for (const field of ['channel', 'channel_name', 'attempts_log', 'ip']) expect(sut).not.toHaveProperty(field);
+    for (const field of ['channel', 'channel_name', 'attempts_log', 'ip', 'instance']) expect(sut).not.toHaveProperty(field);
     expect(sut).toMatchObject({ id: 42, username: 'alice', model_name: 'gpt-4o', other: '{"frt":10}' });
   });
 });

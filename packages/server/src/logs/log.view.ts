@@ -7,7 +7,7 @@ export type AdminLogView = Omit<LogEntity, 'id'> & { id: number };
  * A log row as its owner sees it. Which upstream served the request (channel, channel name, the
  * retry path) and the client address are for administrators only.
  */
-export type SelfLogView = Omit<AdminLogView, 'channel' | 'channel_name' | 'attempts_log' | 'ip'>;
+export type SelfLogView = Omit<AdminLogView, 'channel' | 'channel_name' | 'attempts_log' | 'ip' | 'instance'>;
 
 export interface LogPage<T> {
   items: T[];
@@ -41,6 +41,6 @@ export function withoutAdminInfo(other: string): string {
 }
 
 export function toSelfLogView(row: LogEntity): SelfLogView {
-  const { channel: _channel, channel_name: _channelName, attempts_log: _attempts, ip: _ip, ...view } = toAdminLogView(row);
+  const { channel: _channel, channel_name: _channelName, attempts_log: _attempts, ip: _ip, instance: _instance, ...view } = toAdminLogView(row);
   return { ...view, other: withoutAdminInfo(row.other) };
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsageRollupsModule } from '../statistics/rollups/usage-rollups.module';
 import { LogWriterService } from './log-writer.service';
 import { LogEntity } from './log.entity';
 import { LogsController } from './logs.controller';
@@ -7,7 +8,7 @@ import { LogsService } from './logs.service';
 
 /** Usage logs: the relay writes them through the exported writer; the console reads and cleans them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([LogEntity])],
+  imports: [TypeOrmModule.forFeature([LogEntity]), UsageRollupsModule],
   controllers: [LogsController],
   providers: [LogWriterService, LogsService],
   exports: [LogWriterService],

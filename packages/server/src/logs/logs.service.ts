@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import { nowSeconds } from '../common/time';
+import { UsageRollupService } from '../statistics/rollups/usage-rollup.service';
+import { LogPartitions } from './log-partitions';
 import { AdminLogQuery, LOG_PAGE_SIZE_DEFAULT, LogQuery } from './dto/log-query.dto';
 import { LOG_TYPE, LogEntity } from './log.entity';
 import { LogPage, LogStat, toAdminLogView, toSelfLogView, type AdminLogView, type SelfLogView } from './log.view';
@@ -17,7 +19,11 @@ const DELETE_BATCH = 10_000;
 /** Reads and cleans the usage logs (spec 2 §7 Logs, spec 1 §7 DELETE /api/log/). */
 @Injectable()
 export class LogsService {
-  constructor(@InjectRepository(LogEntity) private readonly logs: Repository<LogEntity>) {}
+  constructor(
+    @InjectRepository(LogEntity) private readonly logs: Repository<LogEntity>,
+    private readonly rollups: UsageRollupService,
+    private readonly partitions: LogPartitions,
+  ) {}
 
   /** Every user's logs, newest first, with the administrator's fields. */
   listAll(query: AdminLogQuery): Promise<LogPage<AdminLogView>> {
@@ -37,9 +43,15 @@ export class LogsService {
     return this.stat({ ...query, username: undefined, channel: undefined, userId });
   }
 
-  /** Deletes the logs created before `before` (unix seconds); returns how many went. */
+  /**
+   * Deletes the logs created before `before` (unix seconds); returns how many went. The roll-ups
+   * first take in every log committed, so the statistics keep what the logs said; then the months
+   * that end by `before` go as whole partitions (instant whatever their size), and the rest of the
+   * boundary month in slices.
+   */
   async deleteBefore(before: number): Promise<number> {
-    let deleted = 0;
+    await this.rollups.catchUp();
+    let deleted = await this.partitions.drop(await this.partitions.monthsEndingBy(before));
     for (;;) {
       const result = await this.logs
         .createQueryBuilder()

@@ -52,6 +52,8 @@ describe('logs (integration)', () => {
     ]),
     request_id: 'req-1',
     ip: '203.0.113.9',
+    instance: 'gw-a',
+    use_time_ms: 0,
     ...fields,
   });
 

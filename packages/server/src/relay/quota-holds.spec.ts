@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import { type SecondInstance, startSecondInstance, type TestApp } from '../../test/test-app';
+import { InstanceLiveness } from './billing/instance-liveness.service';
 import { QuotaLedgerService, type Reservation } from './billing/quota-ledger.service';
 
 /** Ratio 1 and completion ratio 2: a mock answer (11 prompt + 7 completion tokens) costs 11 + 14 = 25. */
@@ -73,6 +74,18 @@ describe('quota holds (integration: well-funded customers are billed in memory a
     await ledger.settle({ userId, tokenId: tokenRow.id, channelId }, reservation, 400);
     await ledger.flush();
     expect(await f.quotaOf(userId)).toBe(3 * UNIT - 400);
+    expect(await row('SELECT count(*)::int AS n FROM quota_reservations WHERE user_id = $1', [userId])).toEqual({ n: 0 });
+  });
+
+  it('gives back a reservation left under no registered instance (committed by a killed process after its recovery)', async () => {
+    const { userId } = await f.customer('leftover', 3 * UNIT);
+    const [tokenRow] = await t.db.query('SELECT id FROM tokens WHERE user_id = $1', [userId]);
+    reserved(await ledger.preConsume(userId, tokenRow.id, 1000, UNIT));
+    await t.db.query('UPDATE quota_reservations SET instance_id = $1 WHERE user_id = $2', ['gone-host-1-abcd', userId]);
+    expect(await f.quotaOf(userId)).toBe(3 * UNIT - 1000);
+    const recovered = await t.app.get(InstanceLiveness).sweep();
+    expect(recovered).toContainEqual(expect.objectContaining({ instanceId: 'gone-host-1-abcd', refundedReservations: 1, refundedQuota: 1000 }));
+    expect(await f.quotaOf(userId)).toBe(3 * UNIT);
     expect(await row('SELECT count(*)::int AS n FROM quota_reservations WHERE user_id = $1', [userId])).toEqual({ n: 0 });
   });
 

@@ -18,10 +18,9 @@ describe('relay failover on channel failures (DESIGN.md §5.3)', () => {
 
   beforeAll(async () => {
     upstream = await new MockOpenAiUpstream().start();
-    // A port that was just listening and is closed now: connections to it are refused.
-    const closed = await new MockOpenAiUpstream().start();
-    refusingUrl = closed.url;
-    await closed.stop();
+    // Port 1: nothing listens there and no test can bind it (below 1024), so connections are refused.
+    // (A port freed by a stopped server could be taken by another test file running in parallel.)
+    refusingUrl = 'http://127.0.0.1:1';
     f = await startRelayFixture({ models: MODELS, completionRatio: 2, channelDefaults: { type: 1, key: 'sk-upstream', base_url: upstream.url } });
     second = await startSecondInstance(f.t);
     await f.admin.put('/api/option/').send({ key: 'RetryTimes', value: '3' });

@@ -21,6 +21,7 @@ export class RelayLogger {
   /** One literal with every column in a fixed order: all rows share one shape (cheap to build and to serialise). */
   private row(ctx: RelayContext, attempts: Attempt[], outcome: { type: number; respModel: string; quota: number; usage?: Usage; status: number; content: string; other: string }): NewLog {
     const usage = outcome.usage;
+    const elapsedMs = Math.round(performance.now() - ctx.startedAt);
     return {
       created_at: nowSeconds(),
       type: outcome.type,
@@ -41,7 +42,7 @@ export class RelayLogger {
       cache_read_input_tokens: usage?.cache_read_tokens ?? 0,
       completion_tokens: usage?.completion_tokens ?? 0,
       thoughts_tokens: usage?.reasoning_tokens ?? 0,
-      use_time: Math.round((performance.now() - ctx.startedAt) / 1000),
+      use_time: Math.round(elapsedMs / 1000),
       is_stream: ctx.stream,
       status_code: outcome.status,
       content: outcome.content,
@@ -50,6 +51,8 @@ export class RelayLogger {
       request_id: ctx.requestId,
       ip: ctx.clientIp.slice(0, 64),
       inbound_format: ctx.format.name,
+      instance: this.writer.instance,
+      use_time_ms: elapsedMs,
     };
   }
 
@@ -67,6 +70,8 @@ export class RelayLogger {
       group_ratio: price.groupRatio,
       model_price: price.modelPrice,
       cache_ratio: price.cacheReadRatio,
+      cache_creation_ratio: price.cacheCreationRatio,
+      audio_ratio: price.audioRatio,
       upstream_model: ctx.upstreamModel !== ctx.requestModel ? ctx.upstreamModel : undefined,
       admin_info: { use_channel: outcome.attempts.map((attempt) => attempt.channel_id) },
       request: this.options.getBoolean('LogReqInfoEnabled') ? { path: ctx.requestPath, user_agent: ctx.userAgent, stream: ctx.stream } : undefined,

@@ -17,6 +17,7 @@ import { RelayLogger } from './relay-logger';
 import { RelayModelsService } from './relay-models.service';
 import { RelayService } from './relay.service';
 import { TokenAuthService } from './token-auth.service';
+import { InternalRelay } from './internal-relay';
 import { TokenRateLimiter } from './token-rate-limiter';
 import { UpstreamClient } from './upstream.client';
 
@@ -35,8 +36,9 @@ import { UpstreamClient } from './upstream.client';
     UpstreamClient,
     AutoDisableService,
     RelayLogger,
+    InternalRelay,
   ],
-  // The compare chat (talkings/) relays its answers through the same pipeline.
-  exports: [RelayService, TokenAuthService],
+  // The compare chat (talkings/) and workflow runs relay their answers through the same pipeline.
+  exports: [RelayService, TokenAuthService, InternalRelay, PriceService],
 })
 export class RelayModule {}

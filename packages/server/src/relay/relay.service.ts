@@ -75,6 +75,12 @@ export interface RelayOutcome {
  */
 export interface RelayObserver {
   readonly holdsStreamEnd: boolean;
+  /**
+   * Keeps the answer before its charge is settled. Throwing refuses the charge: the reservation is
+   * refunded and the request fails. Whoever keeps an answer here and asks again only for answers it
+   * did not keep never pays twice, whenever the process dies (the charge is written after).
+   */
+  record?(outcome: RelayOutcome): Promise<void>;
   settled(outcome: RelayOutcome): Promise<void>;
   failed(error: RelayError): Promise<void>;
 }
@@ -156,6 +162,7 @@ export class RelayService {
       const delivered = await this.tryChannels(ctx, candidates, body, upload, response, attempts);
       const usage = delivered.usage;
       const cost = quotaFor(price, usage, this.prices.quotaPerUnit());
+      if (options.observer?.record) await options.observer.record(this.outcomeOf(ctx, usage, cost, delivered.clientGone === true));
       const settling = reservation;
       reservation = undefined; // from here on a failure must not refund it
       const log = this.relayLogger.consumed(ctx, { usage, price, attempts, status: delivered.status, respModel: delivered.respModel });
@@ -174,14 +181,17 @@ export class RelayService {
 
   /** The observer's record of a settled request; its failure is logged, never refunds what was charged. */
   private async tellSettled(observer: RelayObserver, ctx: RelayContext, usage: Usage, quota: number, clientGone: boolean, response: ServerResponse): Promise<void> {
-    const firstTokenMs = ctx.firstTokenAt !== undefined ? Math.round(ctx.firstTokenAt - ctx.startedAt) : 0;
-    const outcome = { requestId: ctx.requestId, quota, usage, firstTokenMs, durationMs: Math.round(performance.now() - ctx.startedAt), clientGone };
     try {
-      await observer.settled(outcome);
+      await observer.settled(this.outcomeOf(ctx, usage, quota, clientGone));
     } catch (error) {
       this.logger.error(`Relay observer failed after settlement: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
     if (!response.writableEnded) response.end();
+  }
+
+  private outcomeOf(ctx: RelayContext, usage: Usage, quota: number, clientGone: boolean): RelayOutcome {
+    const firstTokenMs = ctx.firstTokenAt !== undefined ? Math.round(ctx.firstTokenAt - ctx.startedAt) : 0;
+    return { requestId: ctx.requestId, quota, usage, firstTokenMs, durationMs: Math.round(performance.now() - ctx.startedAt), clientGone };
   }
 
   private async tellFailed(observer: RelayObserver, error: RelayError): Promise<void> {

@@ -1,15 +1,10 @@
 import type { ChatStreamHead } from '@gw/shared';
 import type { ClientChunk } from '../relay/adaptors/adaptor';
+import { chunkDelta } from '../relay/stream/chunk-delta';
 import { type ClientFraming, OPENAI_FRAMING } from '../relay/stream/client-framing';
 
 /** One server-sent event of the compare chat's own (the head and the tail around the chunks). */
 export const chatEvent = (data: unknown): string => `data: ${JSON.stringify(data)}\n\n`;
-
-interface Delta {
-  content?: unknown;
-  reasoning_content?: unknown;
-  reasoning?: unknown;
-}
 
 /**
  * The compare chat's stream framing: OpenAI's, with the stored message's id announced before the
@@ -41,18 +36,8 @@ export class ChatCapture implements ClientFraming<ClientChunk> {
   }
 
   private capture(chunk: ClientChunk): void {
-    let parsed: unknown = chunk;
-    if (typeof chunk === 'string') {
-      try {
-        parsed = JSON.parse(chunk);
-      } catch {
-        return; // not JSON: nothing to keep
-      }
-    }
-    const delta = (parsed as { choices?: Array<{ delta?: Delta }> } | null)?.choices?.[0]?.delta;
-    if (!delta || typeof delta !== 'object') return;
-    if (typeof delta.content === 'string') this.answer += delta.content;
-    const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : delta.reasoning;
-    if (typeof reasoning === 'string') this.thinking += reasoning;
+    const { content, reasoning } = chunkDelta(chunk);
+    this.answer += content;
+    this.thinking += reasoning;
   }
 }

@@ -8,15 +8,42 @@ import { WorkflowController } from './workflow.controller';
 import { WorkflowEntity } from './workflow.entity';
 import { WorkflowGraphService } from './workflow-graph.service';
 import { WorkflowsService } from './workflows.service';
+import { AnswerAsker } from './runs/answer-asker';
+import { RunEngine } from './runs/run-engine';
+import { RunEstimator } from './runs/run-estimate';
+import { RunExport } from './runs/run-export';
+import { RunSources } from './runs/run-sources';
+import { RunStore } from './runs/run-store';
+import { RunStream } from './runs/run-stream';
+import { RunsController } from './runs/runs.controller';
+import { RunsService } from './runs/runs.service';
+import { WorkflowRunJob } from './runs/workflow-run.job';
+import { BillingModule } from '../relay/billing/billing.module';
+import { RelayModule } from '../relay/relay.module';
 
 /**
- * Workflow projects and their graphs (spec 3 §2.5–2.6; issue 16): projects, the draft the editor
- * saves, and the graph rules (graph-rules.ts) checked against the models the user's group may use.
+ * Workflow projects, their graphs and their runs (spec 3 §2.5–2.7; issue 16): projects, the draft
+ * the editor saves, the graph rules (graph-rules.ts) checked against the models the user's group
+ * may use, and runs (runs/) asked through the relay as the user, streamed or as `workflow-run` jobs.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WorkflowAppEntity, WorkflowEntity]), ChannelsModule],
-  controllers: [AppsController, WorkflowController],
-  providers: [ProjectsService, WorkflowsService, WorkflowGraphService],
+  imports: [TypeOrmModule.forFeature([WorkflowAppEntity, WorkflowEntity]), ChannelsModule, RelayModule, BillingModule],
+  // RunsController first: its fixed paths (runs, estimate, chat-messages) before WorkflowController's `:appId`.
+  controllers: [AppsController, RunsController, WorkflowController],
+  providers: [
+    ProjectsService,
+    WorkflowsService,
+    WorkflowGraphService,
+    RunStore,
+    RunSources,
+    RunEstimator,
+    AnswerAsker,
+    RunEngine,
+    RunStream,
+    RunExport,
+    RunsService,
+    WorkflowRunJob,
+  ],
   exports: [ProjectsService, WorkflowsService],
 })
 export class WorkflowsModule {}

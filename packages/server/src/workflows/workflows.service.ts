@@ -52,8 +52,24 @@ export class WorkflowsService {
    */
   async load(userId: number, appId: number): Promise<WorkflowView> {
     const app = await this.projects.owned(userId, appId);
-    const now = nowSeconds();
-    await this.workflows.manager.update(WorkflowAppEntity, { id: app.id }, { open_time: now });
+    await this.workflows.manager.update(WorkflowAppEntity, { id: app.id }, { open_time: nowSeconds() });
+    return this.current(app);
+  }
+
+  /** The project and the graph a run executes (its draft's, or its own nodes and edges), parsed; nothing stamped. */
+  async runnable(userId: number, appId: number): Promise<{ app: WorkflowAppEntity; graph: unknown }> {
+    const app = await this.projects.owned(userId, appId);
+    const view = await this.current(app);
+    let graph: unknown;
+    try {
+      graph = JSON.parse(view.graph);
+    } catch {
+      graph = undefined; // a draft's graph was checked when saved; the fallback is built here
+    }
+    return { app, graph };
+  }
+
+  private async current(app: WorkflowAppEntity): Promise<WorkflowView> {
     const draft = await this.workflows.findOneBy({ app_id: app.id, version: DRAFT_VERSION });
     if (draft) return toWorkflowView(draft);
     return {

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -66,6 +66,12 @@ async function killWhenServed(server: BuiltServer, load: { served: () => number 
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGKILL');
   await exited;
+  // The killed process's database sessions finish the statements they had received (a reservation
+  // may commit after the kill): wait until they are gone, so that a sweep sees the final state.
+  const applicationName = `gw ${hostname().slice(0, 40)}-${server.child.pid}`;
+  while (Number((await db.query('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1', [applicationName]))[0].n) > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** For each customer: quota moved = logged charges, on the user, its token and its request count; nothing left reserved or held. */

@@ -6,14 +6,14 @@ const labels = (user: { id: number; role: number } | null, status: SiteStatus | 
   sidebarSections(user, status).flatMap((section) => section.items.map((item) => item.label));
 
 const allFlags: SiteStatus = { enable_data_export: true, enable_monitor_data: true, enable_drawing: true };
-const adminOnly = ['模型管理', '模型检测', '渠道', '兑换码', '用户管理', '数据看板', '监控面板', '计费管理', '用户联系列表'];
+const adminOnly = ['模型管理', '模型检测', '渠道', '兑换码', '用户管理', '数据看板', '计费管理', '用户联系列表'];
 
 describe(sidebarSections.name, () => {
   it('hides admin-only entries from a common user (role 1)', () => {
     const shown = labels({ id: 7, role: 1 }, allFlags);
     for (const label of adminOnly) expect(shown).not.toContain(label);
     expect(shown).toEqual(
-      expect.arrayContaining(['数据市场', '多模型对话', '数据处理工作流', '工作流结果', '令牌', '钱包', '日志', '绘图', '设置', '更新说明', '模型价格']),
+      expect.arrayContaining(['数据市场', '多模型对话', '数据处理工作流', '工作流结果', '令牌', '钱包', '日志', '绘图', '监控面板', '设置', '更新说明', '模型价格']),
     );
   });
 

@@ -30,7 +30,7 @@ describe(checkAccess.name, () => {
     },
   );
 
-  it.each(['/token', '/topup', '/log', '/setting', '/update', '/pricing', '/workflow', '/workflow/editor/5', '/workflowResult/5', '/data-market/9/view-all', '/multi-model-compare/history/3', '/task', '/midjourney', '/about'])(
+  it.each(['/token', '/topup', '/log', '/setting', '/update', '/pricing', '/workflow', '/workflow/editor/5', '/workflowResult/5', '/data-market/9/view-all', '/multi-model-compare/history/3', '/task', '/midjourney', '/about', '/monitor'])(
     'sends a guest on the guarded page %s to login, and lets a user in',
     (path) => {
       expect(checkAccess(path, guest)).toBe('login');
@@ -38,7 +38,7 @@ describe(checkAccess.name, () => {
     },
   );
 
-  it.each(['/channel', '/channel/add', '/channel/edit/3', '/user', '/user/edit/3', '/user/edit', '/redemption', '/detail', '/monitor', '/statistics', '/model-manage', '/model-check', '/customer-connect'])(
+  it.each(['/channel', '/channel/add', '/channel/edit/3', '/user', '/user/edit/3', '/user/edit', '/redemption', '/detail', '/statistics', '/model-manage', '/model-check', '/customer-connect'])(
     'forbids the admin page %s to a user (role 1) and allows it from role 10',
     (path) => {
       expect(checkAccess(path, guest)).toBe('login');

@@ -33,5 +33,11 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   multiModelChat: lazy(() => import('@/pages/multi-model-chat')),
   multiModelCompare: lazy(() => import('@/pages/multi-model-compare')),
   workflowProjects: lazy(() => import('@/pages/workflow')),
+  workflowEditor: lazy(() => import('@/pages/workflow-editor')),
+  workflowResult: lazy(() => import('@/pages/workflow-result')),
+  workflowResultDetail: lazy(() => import('@/pages/workflow-result/detail')),
+  statistics: lazy(() => import('@/pages/statistics')),
+  monitor: lazy(() => import('@/pages/monitor')),
+  dashboard: lazy(() => import('@/pages/detail')),
   placeholder: lazy(() => import('@/pages/placeholder')),
 };

@@ -13,6 +13,26 @@ describe('route table', () => {
     expect(route?.menu?.label).toBe(label);
   });
 
+  it.each([
+    ['/statistics', 'statistics', '计费管理'],
+    ['/detail', 'dashboard', '数据看板'],
+  ])('serves %s with its own page and sidebar entry, to admins', (path, page, label) => {
+    const route = findRoute(path);
+    expect(route?.page).toBe(page);
+    expect(route?.access).toBe('admin');
+    expect(route?.menu?.label).toBe(label);
+  });
+
+  it('serves /monitor to every signed-in user (their own downstream monitor), behind the enable_monitor_data flag', () => {
+    const route = findRoute('/monitor');
+    expect(route?.page).toBe('monitor');
+    expect(route?.access).toBe('user');
+    expect(route?.menu).toMatchObject({ label: '监控面板', flag: 'enable_monitor_data' });
+    const labels = (status: { enable_monitor_data: boolean }) => sidebarSections({ id: 7, role: 1 }, status).flatMap((section) => section.items.map((item) => item.label));
+    expect(labels({ enable_monitor_data: true })).toContain('监控面板');
+    expect(labels({ enable_monitor_data: false })).not.toContain('监控面板');
+  });
+
   it.each(['/user', '/user/edit/5', '/user/edit'])('serves %s with the user page, to admins', (path) => {
     const route = findRoute(path);
     expect(route?.page).toBe('user');
@@ -33,6 +53,15 @@ describe('route table', () => {
     expect(route?.page).toBe('workflowProjects');
     expect(route?.access).toBe('user');
     expect(route?.menu?.label).toBe('数据处理工作流');
+  });
+
+  it.each([
+    ['/workflowResult', 'workflowResult'],
+    ['/workflowResult/12', 'workflowResultDetail'],
+  ])('serves %s with the workflow results page, to signed-in users', (path, page) => {
+    const route = findRoute(path);
+    expect(route?.page).toBe(page);
+    expect(route?.access).toBe('user');
   });
 
   it('serves /multi-model-chat with its landing page and sidebar entry, to signed-in users', () => {

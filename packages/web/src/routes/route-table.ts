@@ -60,6 +60,12 @@ export type PageKey =
   | 'multiModelChat'
   | 'multiModelCompare'
   | 'workflowProjects'
+  | 'workflowEditor'
+  | 'workflowResult'
+  | 'workflowResultDetail'
+  | 'statistics'
+  | 'monitor'
+  | 'dashboard'
   | 'placeholder';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
@@ -89,7 +95,6 @@ export interface AppRoute {
 }
 
 const user = (path: string, menu?: MenuEntry): AppRoute => ({ path, access: 'user', page: 'placeholder', menu });
-const admin = (path: string, menu?: MenuEntry): AppRoute => ({ path, access: 'admin', page: 'placeholder', menu });
 const system = (label: string, icon: ComponentType, flag?: StatusFlag): MenuEntry => ({ label, group: 'system', icon, flag });
 
 /** The one route table (spec 1 §2.1, spec 3 §2.12). Menu entries appear in table order. */
@@ -109,14 +114,14 @@ export const ROUTES: readonly AppRoute[] = [
   // Workspace (signed in)
   { path: '/multi-model-chat', access: 'user', page: 'multiModelChat', menu: { label: '多模型对话', group: 'workspace', icon: IconMessage } },
   { path: '/workflow', access: 'user', page: 'workflowProjects', menu: { label: '数据处理工作流', group: 'workspace', icon: IconBranch } },
-  user('/workflowResult', { label: '工作流结果', group: 'workspace', icon: IconFile }),
+  { path: '/workflowResult', access: 'user', page: 'workflowResult', menu: { label: '工作流结果', group: 'workspace', icon: IconFile } },
   // Spec 1 §2.1 "other sidebar paths": in the menu, so that nobody has to type their address.
   { path: '/playground', access: 'user', page: 'playground', menu: { label: '操练场', group: 'workspace', icon: IconExperiment } },
   { path: '/data-market/:id/view-all', access: 'user', page: 'dataMarketViewAll' },
   { path: '/multi-model-compare', access: 'user', page: 'multiModelCompare' },
   { path: '/multi-model-compare/history/:id', access: 'user', page: 'multiModelCompare' },
-  user('/workflow/editor/:id'),
-  user('/workflowResult/:id'),
+  { path: '/workflow/editor/:id', access: 'user', page: 'workflowEditor' },
+  { path: '/workflowResult/:id', access: 'user', page: 'workflowResultDetail' },
 
   // System backend, in the sidebar order of spec 1 §2.2
   { path: '/model-manage', access: 'admin', page: 'modelManage', menu: system('模型管理', IconApps) },
@@ -127,10 +132,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/topup', access: 'user', page: 'topup', menu: system('钱包', IconWechatpay) },
   { path: '/user', access: 'admin', page: 'user', menu: system('用户管理', IconUserGroup) },
   { path: '/log', access: 'user', page: 'log', menu: system('日志', IconList) },
-  admin('/detail', system('数据看板', IconDashboard, 'enable_data_export')),
-  admin('/monitor', system('监控面板', IconDesktop, 'enable_monitor_data')),
+  { path: '/detail', access: 'admin', page: 'dashboard', menu: system('数据看板', IconDashboard, 'enable_data_export') },
+  // Spec 2 §6: a regular user has their own downstream monitor.
+  { path: '/monitor', access: 'user', page: 'monitor', menu: system('监控面板', IconDesktop, 'enable_monitor_data') },
   user('/midjourney', system('绘图', IconImage, 'enable_drawing')),
-  admin('/statistics', system('计费管理', IconCode)),
+  { path: '/statistics', access: 'admin', page: 'statistics', menu: system('计费管理', IconCode) },
   { path: '/customer-connect', access: 'admin', page: 'customerConnect', menu: system('用户联系列表', IconPhone) },
   { path: '/setting', access: 'user', page: 'setting', menu: system('设置', IconSettings) },
   { path: '/update', access: 'user', page: 'update', menu: system('更新说明', IconNotification) },

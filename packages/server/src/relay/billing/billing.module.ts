@@ -10,6 +10,6 @@ import { UserQuotaService } from './user-quota.service';
  */
 @Module({
   providers: [QuotaLedgerService, InstanceLiveness, UserQuotaService],
-  exports: [QuotaLedgerService, UserQuotaService],
+  exports: [QuotaLedgerService, UserQuotaService, InstanceLiveness],
 })
 export class BillingModule {}

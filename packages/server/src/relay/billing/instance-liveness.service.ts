@@ -81,6 +81,14 @@ export class InstanceLiveness implements OnModuleInit {
         const result = await this.recoverIfDead(other.instance_id, other.lock_key);
         if (result) recovered.push(result);
       }
+      // A killed process's database session may still commit a reservation it had sent after its
+      // instance was recovered: left under no registered instance, it is recovered here.
+      const orphans: Array<{ instance_id: string }> = await this.db.query(
+        `SELECT instance_id FROM quota_reservations WHERE instance_id NOT IN (SELECT instance_id FROM gateway_instances)
+          UNION SELECT instance_id FROM quota_holds WHERE instance_id NOT IN (SELECT instance_id FROM gateway_instances)`,
+        [],
+      );
+      for (const orphan of orphans) if (orphan.instance_id !== this.instanceId) recovered.push(await this.recover(orphan.instance_id));
     } catch (error) {
       this.logger.error(`Could not look for dead instances: ${error instanceof Error ? error.message : String(error)}`);
     }

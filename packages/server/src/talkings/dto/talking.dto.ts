@@ -1,13 +1,14 @@
 import { CHAT_PAGE_SIZE_MAX, TALKING_EXPORT_FORMATS, type TalkingExportFormat } from '@gw/shared';
 import { IsIn } from 'class-validator';
-import { IsQueryInt, IsTalkingName, IsTalkingSummary } from './chat-fields.rules';
+import { IsNumberedPage, IsNumberedPageSize } from '../../common/paging';
+import { IsTalkingName, IsTalkingSummary } from './chat-fields.rules';
 
 /** `GET /relay/v1/talking/?page=&page_size=`: `page` from 1. */
 export class ListTalkingsQuery {
-  @IsQueryInt('页码必须是不小于 1 的整数', 1, 10_000_000)
+  @IsNumberedPage()
   page?: number;
 
-  @IsQueryInt(`每页条数必须在 1 到 ${CHAT_PAGE_SIZE_MAX} 之间`, 1, CHAT_PAGE_SIZE_MAX)
+  @IsNumberedPageSize(CHAT_PAGE_SIZE_MAX)
   page_size?: number;
 }
 

@@ -11,13 +11,13 @@ import {
 } from '@gw/shared';
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
+import { IsNumberedPage, IsNumberedPageSize } from '../../common/paging';
 import { IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** A query filter sent empty (`status=`) is no filter. */
 const emptyIsAbsent = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
-const MSG_PAGE_SIZE = `每页条数必须在 1 到 ${PROJECT_PAGE_SIZE_MAX} 之间`;
 const MSG_STATUS = `项目状态必须是 ${PROJECT_STATUSES.join('、')} 之一`;
 
 const IsProjectTitle = () =>
@@ -38,18 +38,10 @@ const IsProjectDescription = () =>
 
 /** `GET /api/apps/?page=&page_size=&search_key=&status=`: page from 1, 15 a page by default. */
 export class ListProjectsQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '页码必须是不小于 1 的整数' })
-  @Min(1, { message: '页码必须是不小于 1 的整数' })
-  @Max(10_000_000, { message: '页码过大' })
+  @IsNumberedPage()
   page?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: MSG_PAGE_SIZE })
-  @Min(1, { message: MSG_PAGE_SIZE })
-  @Max(PROJECT_PAGE_SIZE_MAX, { message: MSG_PAGE_SIZE })
+  @IsNumberedPageSize(PROJECT_PAGE_SIZE_MAX)
   page_size?: number = PROJECT_PAGE_SIZE;
 
   /** Contained in the title or the description, literally and case-insensitively. */

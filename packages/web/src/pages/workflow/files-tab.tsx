@@ -1,11 +1,11 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Button, Empty, Message, Pagination, Progress, Table, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Empty, Message, Pagination, Progress, Select, Table, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconClose, IconDelete, IconUpload } from '@arco-design/web-react/icon';
 import { MSG_USER_FILE_DELETE_FAILED, MSG_USER_FILE_DELETED, PROJECT_SEARCH_MAX_LENGTH, USER_FILE_PAGE_SIZE, fileSizeMb, type UserFileView } from '@gw/shared';
 import { deleteUserFile } from '@/api/user-files';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { SearchInput } from './search-input';
-import { useFileList } from './use-file-list';
+import { useFileList, useProjectOptions } from './use-file-list';
 import { useFileUploads, type UploadEntry } from './use-file-uploads';
 import { USER_FILE_ACCEPT, formatTime, runCall } from './workflow-view';
 
@@ -31,10 +31,11 @@ function UploadRow({ entry, onDismiss }: { entry: UploadEntry; onDismiss: (key: 
   );
 }
 
-/** 文件库 (spec 3 §2.8): upload txt/csv/jsonl/xlsx files, list them 10 a page with search, delete. */
+/** 文件库 (spec 3 §2.8): upload txt/csv/jsonl/xlsx files, list them 10 a page with search and a project filter, delete. */
 export function FilesTab() {
   const files = useFileList();
-  const uploads = useFileUploads(files.showFirstPage);
+  const projects = useProjectOptions();
+  const uploads = useFileUploads(files.showFirstPage, files.appId);
   const picker = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState<UserFileView | null>(null);
 
@@ -99,6 +100,23 @@ export function FilesTab() {
       <div className="workflow-toolbar">
         <div className="workflow-filters">
           <SearchInput label="搜索文件" placeholder="搜索文件名" maxLength={PROJECT_SEARCH_MAX_LENGTH} onSearch={files.handleSearch} />
+          <Select
+            // workflow.css is not this change's: the width is set here, as wide as the search box allows on a phone.
+            style={{ width: 'min(220px, 100%)' }}
+            aria-label="所属项目"
+            placeholder="全部项目"
+            allowClear
+            showSearch
+            filterOption={(input, option) => String(option.props.children).toLowerCase().includes(input.trim().toLowerCase())}
+            value={files.appId}
+            onChange={(value?: number) => files.handleApp(value)}
+          >
+            {projects.map((project) => (
+              <Select.Option key={project.id} value={project.id}>
+                {project.title}
+              </Select.Option>
+            ))}
+          </Select>
         </div>
         <Button type="primary" icon={<IconUpload />} loading={uploads.busy} onClick={() => picker.current?.click()}>
           上传文件
@@ -126,7 +144,7 @@ export function FilesTab() {
           data={files.list}
           pagination={false}
           scroll={{ x: 860 }}
-          noDataElement={<Empty description={files.search ? '没有找到匹配的文件' : '还没有文件，点击“上传文件”添加'} />}
+          noDataElement={<Empty description={files.search || files.appId !== undefined ? '没有找到匹配的文件' : '还没有文件，点击“上传文件”添加'} />}
         />
       </div>
 

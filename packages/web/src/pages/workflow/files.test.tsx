@@ -7,7 +7,7 @@ import { uploadFile, type UploadOptions } from '@/api/upload';
 import { fail, ok, type Route } from '@/pages/channel/test-fake-api';
 import { captureMessages, user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
-import { FILES, PROJECTS, callsTo, lastQuery, makeFile, page, renderWorkflow } from './test-workflow';
+import { FILES, PROJECTS, callsTo, lastQuery, makeFile, makeProject, page, renderWorkflow } from './test-workflow';
 
 // XMLHttpRequest uploads are api/upload.ts's own concern (upload.test.ts): here the page's use of them.
 vi.mock('@/api/upload', () => ({ uploadFile: vi.fn() }));
@@ -72,6 +72,32 @@ describe('file library', () => {
     await u.type(screen.getByLabelText('搜索文件'), 'qa');
     await screen.findByText('p1-qa.csv');
     expect(lastQuery(calls, '/api/file_upload/')).toEqual({ page: '1', page_size: '10', search_key: 'qa' });
+  });
+
+  it('filters by project: the first 100 projects offered, app_id sent and given to uploads, cleared back to every file', async () => {
+    const calls = renderWorkflow({
+      [PROJECTS]: ok(page([makeProject({ id: 3, title: '客服问答清洗' }), makeProject({ id: 8, title: '题库评测' })], 2, 1, 100)),
+      [FILES]: (call) => ok(page([makeFile({ filename: `files-of-${call.query.app_id ?? 'all'}.csv` })], 1, 1, 10)),
+      'POST /api/file_upload/': (call) => ok({ ...makeFile({ id: 9, filename: 'p8.csv' }), file_id: 9, app_id: (call.body as { app_id: number }).app_id }),
+    });
+    const u = user();
+    await u.click(screen.getByRole('tab', { name: '文件库' }));
+    await screen.findByText('files-of-all.csv');
+    expect(callsTo(calls, 'GET', '/api/apps/').some((call) => call.query.page === '1' && call.query.page_size === '100')).toBe(true);
+
+    await u.click(screen.getByLabelText('所属项目'));
+    await u.click(await screen.findByRole('option', { name: '题库评测' }));
+    await screen.findByText('files-of-8.csv');
+    expect(lastQuery(calls, '/api/file_upload/')).toEqual({ page: '1', page_size: '10', app_id: '8' });
+
+    // A file uploaded while a project is chosen is registered under it.
+    upload.mockResolvedValue({ success: true, message: '', data: '/uploads/files/p8.csv' });
+    await u.upload(screen.getByLabelText('选择上传文件') as HTMLInputElement, [csv('p8.csv')]);
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/file_upload/').map((call) => call.body)).toEqual([{ file_url: '/uploads/files/p8.csv', app_id: 8 }]));
+
+    await u.click(screen.getByLabelText('所属项目').closest('.arco-select')!.querySelector('.arco-select-clear-icon')!);
+    await screen.findByText('files-of-all.csv');
+    expect(lastQuery(calls, '/api/file_upload/')).toEqual({ page: '1', page_size: '10' });
   });
 
   it('uploads several files side by side with their progress, registers each, names a failed one, and reloads the list', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Tabs, Typography } from '@arco-design/web-react';
 import { FilesTab } from './files-tab';
 import { ProjectsTab } from './projects-tab';
+import { RunTracker } from './run-tracker';
 import './workflow.css';
 
 /** 数据处理工作流 (spec 3 §2.5, §2.8): the projects, and the file library the workflows read. */
@@ -20,6 +21,7 @@ export default function WorkflowPage() {
           <FilesTab />
         </Tabs.TabPane>
       </Tabs>
+      <RunTracker />
     </div>
   );
 }

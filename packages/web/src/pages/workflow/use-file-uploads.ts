@@ -26,13 +26,16 @@ function failureMessage(name: string, reason: string | undefined): string {
 
 /**
  * Uploads to the file library (spec 3 §2.8): each file is stored (with its progress) and then
- * registered; the files go side by side. `onUploaded` runs once a batch has finished.
+ * registered; the files go side by side. `onUploaded` runs once a batch has finished. Files are
+ * registered under `appId` (the project the library is filtered by) when there is one.
  */
-export function useFileUploads(onUploaded: () => void) {
+export function useFileUploads(onUploaded: () => void, appId?: number) {
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const nextKey = useRef(1);
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
+  const appIdRef = useRef(appId);
+  appIdRef.current = appId;
 
   const patch = (key: number, fields: Partial<UploadEntry>) => setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...fields } : entry)));
 
@@ -48,7 +51,7 @@ export function useFileUploads(onUploaded: () => void) {
       const stored = await uploadToOss(file, (percent) => patch(key, { percent }));
       if (!stored.success || typeof stored.data !== 'string' || stored.data === '') return fail(stored.message);
       patch(key, { percent: 100, state: 'registering' });
-      const registered = await registerUserFile({ file_url: stored.data, app_id: null });
+      const registered = await registerUserFile({ file_url: stored.data, app_id: appIdRef.current ?? null });
       if (!registered.success) return fail(registered.message);
       patch(key, { state: 'done', file: registered.data });
       return true;

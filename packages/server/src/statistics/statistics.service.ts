@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import {
+  STATISTICS_PAGE_SIZE_DEFAULT,
+  type StatisticsFigures,
+  type StatisticsInstance,
+  type StatisticsPage,
+  type StatisticsRow,
+  type StatisticsTokenRow,
+  type StatisticsUserRow,
+} from '@gw/shared';
+import { DataSource } from 'typeorm';
+import type { StatisticsFilterQuery, StatisticsPageQuery } from './dto/statistics-query.dto';
+import { bucketRange, SqlWhere } from './rollup-range';
+import { UsageRollupService } from './rollups/usage-rollup.service';
+
+export type StatisticsView = 'detail' | 'user' | 'token';
+
+/** What each view groups by and shows besides the figures. */
+const VIEWS: Record<StatisticsView, { groupBy: string[]; select: string[]; order: string }> = {
+  detail: {
+    groupBy: ['bucket', 'instance', 'user_id', 'token_id', 'model_name', 'price_key'],
+    select: [
+      'bucket', 'instance', 'user_id', 'max(username) AS username', 'token_id', 'max(token_name) AS token_name', 'model_name',
+      'max(group_ratio) AS calculate_group_ratio', 'max(model_ratio) AS calculate_prompt_ratio', 'max(completion_ratio) AS calculate_complete_ratio',
+      'max(cache_creation_ratio) AS calculate_cache_creation_input_token_ratio', 'max(cache_read_ratio) AS calculate_cache_read_input_token_ratio',
+      'max(completion_ratio) AS calculate_thoughts_token_ratio', 'max(audio_ratio) AS calculate_prompt_audio_tokens_ratio', 'max(model_price) AS model_price',
+    ],
+    order: 'bucket DESC, quota DESC, user_id, token_id, model_name, price_key',
+  },
+  user: { groupBy: ['user_id'], select: ['user_id', 'max(username) AS username'], order: 'quota DESC, user_id' },
+  token: { groupBy: ['user_id', 'token_id'], select: ['user_id', 'max(username) AS username', 'token_id', 'max(token_name) AS token_name'], order: 'quota DESC, user_id, token_id' },
+};
+
+const FIGURES = `sum(success_count)::float8 AS request_count, sum(prompt_tokens + completion_tokens)::float8 AS token_used,
+  sum(prompt_tokens)::float8 AS prompt_token_used, sum(completion_tokens)::float8 AS complete_token_used,
+  sum(cache_creation_tokens)::float8 AS cache_creation_input_token_used, sum(cache_read_tokens)::float8 AS cache_read_input_token_used,
+  sum(thoughts_tokens)::float8 AS thoughts_token_used, sum(prompt_audio_tokens)::float8 AS prompt_audio_tokens_used,
+  sum(quota)::float8 AS quota, sum(calculate_quota)::float8 AS calculate_quota`;
+
+const EXPORT_PAGE = 5000;
+
+type Raw = Record<string, unknown>;
+
+/**
+ * The statistics page (spec 2 statistics page, §3 Statistics row, §7 Statistics), read from the
+ * hour and day roll-ups: consumption only (errors cost nothing), filtered, grouped per view, with
+ * the totals of every matching row. `abnormal` is calculated quota ≠ quota charged.
+ */
+@Injectable()
+export class StatisticsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rollups: UsageRollupService,
+  ) {}
+
+  detail(query: StatisticsPageQuery): Promise<StatisticsPage<StatisticsRow>> {
+    return this.page('detail', query) as Promise<StatisticsPage<StatisticsRow>>;
+  }
+
+  byUser(query: StatisticsPageQuery): Promise<StatisticsPage<StatisticsUserRow>> {
+    return this.page('user', query) as Promise<StatisticsPage<StatisticsUserRow>>;
+  }
+
+  byToken(query: StatisticsPageQuery): Promise<StatisticsPage<StatisticsTokenRow>> {
+    return this.page('token', query) as Promise<StatisticsPage<StatisticsTokenRow>>;
+  }
+
+  /** `YYYYMMDD` of the day holding `ts` in the statistics timezone (export file names). */
+  label(ts: number): string {
+    return this.rollups.clock.label(this.rollups.clock.start(ts, 'd'), 'd').replaceAll('-', '');
+  }
+
+  /** The instances that served requests (any time), for the filter. */
+  async instances(): Promise<StatisticsInstance[]> {
+    const rows: Array<{ instance: string }> = await this.dataSource.query(`SELECT DISTINCT instance FROM usage_rollups WHERE grain = 'd' ORDER BY instance`);
+    return rows.map((row) => ({ name: row.instance }));
+  }
+
+  /** Every matching row of a view, a page at a time (for the exports). */
+  async *all(view: StatisticsView, query: StatisticsFilterQuery): AsyncGenerator<StatisticsRow | StatisticsUserRow | StatisticsTokenRow> {
+    for (let page = 1; ; page++) {
+      const { items } = await this.page(view, { ...query, p: page, page_size: EXPORT_PAGE }, EXPORT_PAGE);
+      yield* items as Array<StatisticsRow | StatisticsUserRow | StatisticsTokenRow>;
+      if (items.length < EXPORT_PAGE) return;
+    }
+  }
+
+  private async page(view: StatisticsView, query: StatisticsPageQuery, sizeLimit?: number): Promise<StatisticsPage<StatisticsFigures>> {
+    const grain = query.date_type === 'hour' ? 'h' : 'd';
+    const where = new SqlWhere(bucketRange(this.rollups.clock, grain, query.startTime, query.endTime))
+      .add('username = ?', query.username)
+      .add('instance = ?', query.instance)
+      .add('model_name = ?', query.modelName)
+      .add('token_name = ?', query.tokenName);
+    const size = sizeLimit ?? query.page_size ?? STATISTICS_PAGE_SIZE_DEFAULT;
+    const page = query.p ?? 1;
+    const { groupBy, select, order } = VIEWS[view];
+    const having = `sum(success_count) > 0${query.abnormal ? ' AND sum(quota) <> sum(calculate_quota)' : ''}`;
+    const limit = where.param(size);
+    const offset = where.param((page - 1) * size);
+    // One round trip: the totals of every group, and one page of them (a page past the end still has totals).
+    const [result]: Array<{ totals: Raw; items: Raw[] }> = await this.dataSource.query(
+      `WITH groups AS (
+         SELECT ${select.join(', ')}, ${FIGURES}${view === 'detail' ? ', price_key' : ''}
+           FROM usage_rollups WHERE ${where.sql} GROUP BY ${groupBy.join(', ')} HAVING ${having}
+       ),
+       page_rows AS (SELECT * FROM groups ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+       SELECT (SELECT row_to_json(t) FROM (SELECT count(*)::float8 AS total, COALESCE(sum(quota), 0)::float8 AS total_quota,
+                 COALESCE(sum(calculate_quota), 0)::float8 AS total_calculate, COALESCE(sum(request_count), 0)::float8 AS total_requests,
+                 COALESCE(sum(token_used), 0)::float8 AS total_tokens FROM groups) AS t) AS totals,
+              (SELECT COALESCE(json_agg(p ORDER BY ${order}), '[]'::json) FROM page_rows AS p) AS items`,
+      where.params,
+    );
+    const { coveredAt } = await this.rollups.progress();
+    const totals = parseJson(result.totals);
+    return {
+      items: (parseJson(result.items) as unknown as Raw[]).map((item) => this.toView(view, item, grain)),
+      total: Number(totals.total ?? 0),
+      totalQuota: Number(totals.total_quota ?? 0),
+      totalCalculateQuota: Number(totals.total_calculate ?? 0),
+      totalRequests: Number(totals.total_requests ?? 0),
+      totalTokens: Number(totals.total_tokens ?? 0),
+      updated_at: coveredAt,
+    };
+  }
+
+  private toView(view: StatisticsView, item: Raw, grain: 'd' | 'h'): StatisticsFigures {
+    const figures: StatisticsFigures & Raw = {
+      request_count: Number(item.request_count),
+      token_used: Number(item.token_used),
+      prompt_token_used: Number(item.prompt_token_used),
+      complete_token_used: Number(item.complete_token_used),
+      cache_creation_input_token_used: Number(item.cache_creation_input_token_used),
+      cache_read_input_token_used: Number(item.cache_read_input_token_used),
+      thoughts_token_used: Number(item.thoughts_token_used),
+      prompt_audio_tokens_used: Number(item.prompt_audio_tokens_used),
+      quota: Number(item.quota),
+      calculate_quota: Number(item.calculate_quota),
+      abnormal: Number(item.quota) !== Number(item.calculate_quota),
+      user_id: Number(item.user_id),
+      username: String(item.username ?? ''),
+    };
+    if (view === 'user') return figures;
+    figures.token_id = Number(item.token_id);
+    figures.token_name = String(item.token_name ?? '');
+    if (view === 'token') return figures;
+    return {
+      instance: String(item.instance),
+      day_time: this.rollups.clock.label(Number(item.bucket), grain),
+      ...figures,
+      model_name: String(item.model_name),
+      calculate_group_ratio: Number(item.calculate_group_ratio),
+      calculate_prompt_ratio: Number(item.calculate_prompt_ratio),
+      calculate_complete_ratio: Number(item.calculate_complete_ratio),
+      calculate_cache_creation_input_token_ratio: Number(item.calculate_cache_creation_input_token_ratio),
+      calculate_cache_read_input_token_ratio: Number(item.calculate_cache_read_input_token_ratio),
+      calculate_thoughts_token_ratio: Number(item.calculate_thoughts_token_ratio),
+      calculate_prompt_audio_tokens_ratio: Number(item.calculate_prompt_audio_tokens_ratio),
+      model_price: item.model_price === null || item.model_price === undefined ? null : Number(item.model_price),
+    } as StatisticsRow;
+  }
+}
+
+/** json columns arrive parsed from pg and as text from some drivers. */
+function parseJson(value: unknown): Raw {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Raw;
+}

@@ -1,0 +1,142 @@
+import { MSG_WORKFLOW_NO_LLM, MSG_WORKFLOW_NO_SOURCE, type WorkflowRunInput, type WorkflowSourceKind } from '@gw/shared';
+import { llmModelOf } from '../graph-rules';
+
+/**
+ * What a run does, read from a saved graph (issue 16): every llm node is one column — a model with
+ * its sampling parameters and the prompts that reach it — and the input node names where the
+ * samples come from, unless the call's `inputs` name another source. Frozen into the run when it
+ * starts, so editing the project meanwhile changes nothing of a run under way.
+ */
+export interface RunColumn {
+  node_id: string;
+  model: string;
+  /** Sampling parameters sent with every call (only those OpenAI's chat completions know). */
+  params: Record<string, number>;
+  /** Prompt texts joined in graph order; `{{#context#}}` and friends mark where the sample goes. */
+  system: string;
+  user: string;
+}
+
+export interface RunSourceRef {
+  kind: Exclude<WorkflowSourceKind, 'query'>;
+  id: number;
+  /** The sample field asked ('' for a file: its first field). */
+  field: string;
+}
+
+export interface RunPlan {
+  columns: RunColumn[];
+  source?: RunSourceRef;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The completion parameters an llm node may set; top_k and the rest are not part of OpenAI's API. */
+const SENT_PARAMS = ['temperature', 'top_p', 'max_tokens', 'presence_penalty', 'frequency_penalty'] as const;
+
+/** The source variable types of an input node (spec 3 §3): a data-market sample or an uploaded text file. */
+const DATASET_VARIABLE = 'data-market-sample';
+const FILE_VARIABLE = 'text_file';
+
+function paramsOf(node: Json): Record<string, number> {
+  const completion = isObject(node.data) && isObject(node.data.model) && isObject(node.data.model.completion_params) ? node.data.model.completion_params : {};
+  const params: Record<string, number> = {};
+  for (const name of SENT_PARAMS) {
+    const value = completion[name];
+    if (typeof value === 'number' && Number.isFinite(value)) params[name] = value;
+  }
+  if (params.max_tokens !== undefined && params.max_tokens <= 0) delete params.max_tokens;
+  return params;
+}
+
+/** The texts of a node's prompt templates with one role, in order, non-empty ones only. */
+function templateTexts(node: Json, role: string): string[] {
+  const templates = isObject(node.data) && Array.isArray(node.data.prompt_template) ? node.data.prompt_template : [];
+  return templates
+    .filter((template): template is Json => isObject(template) && template.role === role && typeof template.text === 'string' && template.text.trim() !== '')
+    .map((template) => template.text as string);
+}
+
+/** The ids of every node upstream of `id`, nearest last (depth-first over the edges, without repeats). */
+function ancestorsOf(id: string, edges: Json[]): string[] {
+  const parents = new Map<string, string[]>();
+  for (const edge of edges) {
+    if (typeof edge.source !== 'string' || typeof edge.target !== 'string') continue;
+    parents.set(edge.target, [...(parents.get(edge.target) ?? []), edge.source]);
+  }
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (node: string) => {
+    for (const parent of parents.get(node) ?? []) {
+      if (seen.has(parent)) continue;
+      seen.add(parent);
+      visit(parent);
+      order.push(parent);
+    }
+  };
+  visit(id);
+  return order;
+}
+
+/** The source the graph's first input node names (its first variable), if any. */
+function graphSource(nodes: Json[]): RunSourceRef | undefined {
+  for (const node of nodes) {
+    if (node.type !== 'input' || !isObject(node.data) || !Array.isArray(node.data.variables)) continue;
+    const variable = node.data.variables[0];
+    if (!isObject(variable)) continue;
+    const id = Number(variable.default);
+    const option = Array.isArray(variable.options) && isObject(variable.options[0]) ? variable.options[0].value : undefined;
+    const field = typeof option === 'string' ? option : '';
+    if (!Number.isSafeInteger(id) || id <= 0) continue;
+    if (variable.type === DATASET_VARIABLE) return { kind: 'dataset', id, field: field || 'question' };
+    if (variable.type === FILE_VARIABLE) return { kind: 'file', id, field };
+  }
+  return undefined;
+}
+
+/**
+ * The plan of a graph (already checked by graph-rules when it was saved), with the call's inputs
+ * applied; or the first problem, in Chinese. A source is needed only for a whole-data run.
+ */
+export function planRun(graph: unknown, inputs: WorkflowRunInput['inputs'] = {}): { plan: RunPlan } | { problem: string } {
+  const nodes = isObject(graph) && Array.isArray(graph.nodes) ? graph.nodes.filter(isObject) : [];
+  const edges = isObject(graph) && Array.isArray(graph.edges) ? graph.edges.filter(isObject) : [];
+  const byId = new Map(nodes.map((node) => [String(node.id), node]));
+  const columns: RunColumn[] = [];
+  for (const node of nodes) {
+    if (node.type !== 'llm') continue;
+    const model = llmModelOf(node);
+    if (!model) return { problem: `节点 ${String(node.id)}：请选择模型` };
+    const prompts = ancestorsOf(String(node.id), edges)
+      .map((id) => byId.get(id))
+      .filter((parent): parent is Json => parent?.type === 'prompt');
+    const texts = (role: string) => [...prompts.flatMap((prompt) => templateTexts(prompt, role)), ...templateTexts(node, role)].join('\n\n');
+    columns.push({ node_id: String(node.id), model, params: paramsOf(node), system: texts('system'), user: texts('user') });
+  }
+  if (columns.length === 0) return { problem: MSG_WORKFLOW_NO_LLM };
+
+  let source = graphSource(nodes);
+  if (inputs?.data_market_id !== undefined) source = { kind: 'dataset', id: inputs.data_market_id, field: source?.kind === 'dataset' ? source.field : 'question' };
+  else if (inputs?.text_file_id !== undefined) source = { kind: 'file', id: inputs.text_file_id, field: source?.kind === 'file' ? source.field : '' };
+  if (source && inputs?.data_source_key) source = { ...source, field: inputs.data_source_key };
+  return { plan: { columns, source } };
+}
+
+/** The plan of a whole-data run: one with a source. */
+export function planWholeRun(graph: unknown, inputs: WorkflowRunInput['inputs']): { plan: RunPlan & { source: RunSourceRef } } | { problem: string } {
+  const planned = planRun(graph, inputs);
+  if ('problem' in planned) return planned;
+  if (!planned.plan.source) return { problem: MSG_WORKFLOW_NO_SOURCE };
+  return { plan: { ...planned.plan, source: planned.plan.source } };
+}
+
+/**
+ * The key of each column in the run's views (answers keyed by model, spec 3 §3): its model, or,
+ * when two llm nodes ask the same model, the model with its node id.
+ */
+export function columnKeys(columns: ReadonlyArray<Pick<RunColumn, 'model' | 'node_id'>>): string[] {
+  const counts = new Map<string, number>();
+  for (const column of columns) counts.set(column.model, (counts.get(column.model) ?? 0) + 1);
+  return columns.map((column) => ((counts.get(column.model) ?? 0) > 1 ? `${column.model}（${column.node_id}）` : column.model));
+}

@@ -1,0 +1,104 @@
+import {
+  MSG_PROJECT_NOT_FOUND,
+  MSG_WORKFLOW_RUN_CANCELLED,
+  MSG_WORKFLOW_RUN_NOT_FOUND,
+  MSG_WORKFLOW_RUN_STARTED,
+  WORKFLOW_RUN_DELETE_OK,
+  type WorkflowEstimate,
+  type WorkflowRunDetail,
+  type WorkflowRunStatusView,
+  type WorkflowRunSummary,
+  type WorkflowRunView,
+} from '@gw/shared';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Access } from '../../auth/access.decorator';
+import { CurrentUser } from '../../auth/current-user.decorator';
+import { BusinessError } from '../../common/business.error';
+import { type Reply, WithMessage } from '../../common/envelope.interceptor';
+import { IdPipe } from '../../common/int-range';
+import type { NumberedPage } from '../../common/paging';
+import type { UserEntity } from '../../users/user.entity';
+import { ExportRunQuery, ListRunsQuery, RunInputDto } from './dto/run-input.dto';
+import { RunExport } from './run-export';
+import { RunStream } from './run-stream';
+import { RunsService } from './runs.service';
+
+export const MSG_DIRECT_NEEDS_WHOLE_DATA = '直接运行用于整个数据集，请同时设置 run_whole_data';
+
+const RunId = () => Param('id', new IdPipe(MSG_WORKFLOW_RUN_NOT_FOUND));
+
+/**
+ * Workflow runs (docs/console-api.md "Workflow runs"). Registered before WorkflowController, whose
+ * `:appId` routes would otherwise read "runs", "estimate" or "chat-messages" as a project id.
+ */
+@Controller('api/workflow')
+@Access('user')
+export class RunsController {
+  constructor(
+    private readonly runs: RunsService,
+    private readonly stream: RunStream,
+    private readonly exporter: RunExport,
+  ) {}
+
+  /** A streamed run of one query (text/event-stream), or a whole-data run queued (JSON). */
+  @Post('chat-messages')
+  async run(@CurrentUser() user: UserEntity, @Body() dto: RunInputDto, @Res() response: Response): Promise<void> {
+    if (dto.response_mode === 'direct') {
+      if (dto.run_whole_data !== true) throw new BusinessError(MSG_DIRECT_NEEDS_WHOLE_DATA);
+      const started = await this.runs.startWhole(user, dto);
+      response.status(200).json({ success: true, message: MSG_WORKFLOW_RUN_STARTED, data: started } satisfies Reply<typeof started>);
+      return;
+    }
+    const { run, plan, query } = await this.runs.startStreamed(user, dto);
+    await this.stream.serve(run, plan, query, response);
+  }
+
+  @Post('estimate')
+  estimate(@CurrentUser() user: UserEntity, @Body() dto: RunInputDto): Promise<WorkflowEstimate> {
+    return this.runs.estimate(user, dto);
+  }
+
+  @Get('run_status/:id')
+  status(@CurrentUser() user: UserEntity, @RunId() id: number): Promise<WorkflowRunStatusView> {
+    return this.runs.status(user.id, id);
+  }
+
+  @Get('app-runs/:appId')
+  appRuns(@CurrentUser() user: UserEntity, @Param('appId', new IdPipe(MSG_PROJECT_NOT_FOUND)) appId: number): Promise<{ list: WorkflowRunView[] }> {
+    return this.runs.appRuns(user.id, appId);
+  }
+
+  @Get('runs')
+  list(@CurrentUser() user: UserEntity, @Query() query: ListRunsQuery): Promise<NumberedPage<WorkflowRunView>> {
+    return this.runs.list(user.id, query);
+  }
+
+  @Get('runs/:id')
+  detail(@CurrentUser() user: UserEntity, @RunId() id: number, @Query() query: ListRunsQuery): Promise<WorkflowRunDetail> {
+    return this.runs.detail(user.id, id, query);
+  }
+
+  @Get('runs-summary/:id')
+  summary(@CurrentUser() user: UserEntity, @RunId() id: number): Promise<WorkflowRunSummary> {
+    return this.runs.summary(user.id, id);
+  }
+
+  @Post('runs/:id/cancel')
+  async cancel(@CurrentUser() user: UserEntity, @RunId() id: number): Promise<WithMessage<WorkflowRunView>> {
+    return new WithMessage(MSG_WORKFLOW_RUN_CANCELLED, await this.runs.cancel(user.id, id));
+  }
+
+  /** The console treats exactly the message 'success' as deleted (spec 3 §7). */
+  @Post('runs/:id/delete')
+  async remove(@CurrentUser() user: UserEntity, @RunId() id: number): Promise<WithMessage<boolean>> {
+    await this.runs.remove(user.id, id);
+    return new WithMessage(WORKFLOW_RUN_DELETE_OK, true);
+  }
+
+  @Get('export/runs/:id')
+  async export(@CurrentUser() user: UserEntity, @RunId() id: number, @Query() query: ExportRunQuery, @Res() response: Response): Promise<void> {
+    const run = await this.runs.owned(user.id, id);
+    await this.exporter.write(run, query.format, response);
+  }
+}

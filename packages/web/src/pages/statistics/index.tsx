@@ -1,0 +1,70 @@
+import { Button, Card, Empty, Skeleton, Space, Table, Tabs, Typography } from '@arco-design/web-react';
+import { IconDownload, IconRefresh } from '@arco-design/web-react/icon';
+import type { StatisticsView } from '@/api/statistics';
+import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
+import { formatTimestamp } from '@/lib/time';
+import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
+import { getColumns } from './columns';
+import { SearchForm } from './search-form';
+import { VIEW_TABS, withKeys } from './statistics-view';
+import { Totals } from './totals';
+import { useInstances, useStatistics } from './use-statistics';
+import './statistics.css';
+
+/** 计费统计 (spec 2 statistics page): detail, per-user and per-token usage with totals and export. */
+export default function StatisticsPage() {
+  const stats = useStatistics();
+  const instances = useInstances();
+  const display = readQuotaDisplay();
+  const current = stats.current;
+
+  return (
+    <Card
+      title="计费统计"
+      extra={
+        <Space wrap>
+          {current && <Typography.Text type="secondary">数据更新于 {formatTimestamp(current.updated_at)}</Typography.Text>}
+          <Button icon={<IconRefresh />} loading={stats.refreshing} onClick={stats.handleRefresh}>
+            立即更新
+          </Button>
+          <Button icon={<IconDownload />} loading={stats.exporting} onClick={stats.handleExport}>
+            导出
+          </Button>
+        </Space>
+      }
+    >
+      <Tabs activeTab={stats.view} onChange={(key) => stats.handleViewChange(key as StatisticsView)}>
+        {VIEW_TABS.map((tab) => (
+          <Tabs.TabPane key={tab.key} title={tab.title} />
+        ))}
+      </Tabs>
+      <SearchForm initialValues={stats.filters} instances={instances} showDateType={stats.view === 'detail'} onSearch={stats.handleSearch} />
+      {!current && stats.loading ? (
+        <Skeleton animation text={{ rows: 6 }} />
+      ) : (
+        <>
+          {current && <Totals page={current} display={display} />}
+          <Table
+            rowKey="key"
+            border={{ wrapper: true, cell: true }}
+            columns={getColumns(stats.view, display)}
+            data={withKeys(current?.items ?? [])}
+            loading={stats.loading}
+            scroll={{ x: stats.view === 'detail' ? 2600 : 1500 }}
+            noDataElement={<Empty description="该时间范围内没有数据" />}
+            rowClassName={(row) => (row.abnormal ? 'statistics-row-abnormal' : '')}
+            pagination={{
+              current: stats.page,
+              pageSize: stats.pageSize,
+              total: current?.total ?? 0,
+              showTotal: true,
+              sizeCanChange: true,
+              sizeOptions: PAGE_SIZE_OPTIONS,
+              onChange: stats.handlePageChange,
+            }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

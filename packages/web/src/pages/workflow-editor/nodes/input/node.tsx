@@ -1,0 +1,10 @@
+import type { NodeProps } from '@xyflow/react';
+import type { EditorNode } from '../../graph/editor-types';
+import { NodeCard } from '../node-card';
+import { inputDefaults, inputSourceOf } from './defaults';
+
+export function InputNode({ data, selected }: NodeProps<EditorNode>) {
+  const source = inputSourceOf(data);
+  const summary = source.id > 0 ? `${source.kind === 'file' ? '文件' : '数据集'} #${source.id} · ${source.field}` : '未选择数据来源';
+  return <NodeCard defaults={inputDefaults} data={data} selected={Boolean(selected)} summary={summary} />;
+}

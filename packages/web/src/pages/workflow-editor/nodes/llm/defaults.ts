@@ -1,0 +1,25 @@
+import { LLM_NODE_DATA } from '@gw/shared';
+import type { NodeDefaults } from '../node-definition';
+
+/** The llm node: one model column of a run (spec 3 §3); its model name is what the server checks. */
+export interface LlmModel {
+  provider: string;
+  name: string;
+  mode: string;
+  completion_params: { temperature: number; top_k: number } & Record<string, unknown>;
+}
+
+export type PromptMessage = { id: string; role: string; text: string };
+
+export const modelOf = (data: Record<string, unknown>): LlmModel => (data.model as LlmModel | undefined) ?? structuredClone(LLM_NODE_DATA.model);
+export const promptTemplateOf = (data: Record<string, unknown>): PromptMessage[] =>
+  Array.isArray(data.prompt_template) ? (data.prompt_template as PromptMessage[]) : [];
+
+export const llmDefaults: NodeDefaults = {
+  type: 'llm',
+  label: '大模型',
+  createData: () => structuredClone(LLM_NODE_DATA),
+  check: (data) => (modelOf(data).name.trim() === '' ? '请选择模型' : undefined),
+  hasSource: true,
+  hasTarget: true,
+};
