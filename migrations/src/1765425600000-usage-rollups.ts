@@ -19,11 +19,15 @@ const LOG_COLUMNS = [
  * The server keeps the current and the next two months created ahead. Two columns are added: the
  * `instance` that served the request and `use_time_ms`, its duration in milliseconds.
  *
- * `usage_rollups` summarises the consumption (type 2) and error (type 5) logs per minute, hour and
- * calendar day (`grain` m/h/d, `bucket` the period's start in unix seconds, days and hours of the
- * configured timezone) × instance × user × token × model × channel × price. `usage_rollup_state`
- * holds the id of the last log rolled up: a batch of logs is added to the roll-ups and the id moves
- * forward in one transaction, so a crash never counts a log twice or drops it.
+ * Three roll-ups summarise the consumption (type 2) and error (type 5) logs, each with the
+ * dimensions of its readers, so that a read sums few rows (`grain` m/h/d, `bucket` the period's
+ * start in unix seconds, days and hours of the configured timezone): `usage_rollups` for the
+ * statistics (hour, day × instance × user × token × model × price), `usage_token_rollups` for the
+ * downstream monitor and one user's dashboard (minute, hour, day × user × token × model × channel),
+ * `usage_channel_rollups` for the upstream monitor and everyone's dashboard (minute, hour, day ×
+ * channel × model). `usage_rollup_state` holds the id of the last log rolled up: a batch of logs
+ * is added to all three and the id moves forward in one transaction, so a crash never counts a
+ * log twice or drops it.
  */
 export class UsageRollups1765425600000 implements MigrationInterface {
   name = 'UsageRollups1765425600000';
@@ -100,26 +104,8 @@ export class UsageRollups1765425600000 implements MigrationInterface {
     await queryRunner.query(`INSERT INTO "logs" (${LOG_COLUMNS}, "use_time_ms") SELECT ${LOG_COLUMNS}, "use_time" * 1000 FROM "logs_unpartitioned"`);
     await queryRunner.query(`DROP TABLE "logs_unpartitioned"`);
 
-    await queryRunner.query(`
-      CREATE TABLE "usage_rollups" (
-        "grain" char(1) NOT NULL CHECK ("grain" IN ('m', 'h', 'd')),
-        "bucket" bigint NOT NULL,
-        "instance" varchar(64) NOT NULL,
-        "user_id" integer NOT NULL,
-        "token_id" integer NOT NULL,
-        "model_name" varchar(255) NOT NULL,
-        "channel_id" integer NOT NULL,
-        "price_key" varchar(255) NOT NULL,
-        "username" varchar(64) NOT NULL,
-        "token_name" varchar(64) NOT NULL,
-        "channel_name" varchar(128) NOT NULL,
-        "model_ratio" float8 NOT NULL,
-        "completion_ratio" float8 NOT NULL,
-        "group_ratio" float8 NOT NULL,
-        "cache_read_ratio" float8 NOT NULL,
-        "cache_creation_ratio" float8 NOT NULL,
-        "audio_ratio" float8 NOT NULL,
-        "model_price" float8,
+    // The figures every roll-up keeps (usage-rollup.service.ts sums them).
+    const FIGURES = `
         "request_count" bigint NOT NULL,
         "success_count" bigint NOT NULL,
         "error_count" bigint NOT NULL,
@@ -133,11 +119,53 @@ export class UsageRollups1765425600000 implements MigrationInterface {
         "calculate_quota" bigint NOT NULL,
         "use_time_ms" bigint NOT NULL,
         "frt_ms" bigint NOT NULL,
-        "frt_count" bigint NOT NULL,
-        PRIMARY KEY ("grain", "bucket", "instance", "user_id", "token_id", "model_name", "channel_id", "price_key")
+        "frt_count" bigint NOT NULL`;
+    // The statistics page: hour and day × instance × user × token × model × price (its detail rows).
+    await queryRunner.query(`
+      CREATE TABLE "usage_rollups" (
+        "grain" char(1) NOT NULL CHECK ("grain" IN ('h', 'd')),
+        "bucket" bigint NOT NULL,
+        "instance" varchar(64) NOT NULL,
+        "user_id" integer NOT NULL,
+        "token_id" integer NOT NULL,
+        "model_name" varchar(255) NOT NULL,
+        "price_key" varchar(255) NOT NULL,
+        "username" varchar(64) NOT NULL,
+        "token_name" varchar(64) NOT NULL,
+        "model_ratio" float8 NOT NULL,
+        "completion_ratio" float8 NOT NULL,
+        "group_ratio" float8 NOT NULL,
+        "cache_read_ratio" float8 NOT NULL,
+        "cache_creation_ratio" float8 NOT NULL,
+        "audio_ratio" float8 NOT NULL,
+        "model_price" float8,${FIGURES},
+        PRIMARY KEY ("grain", "bucket", "instance", "user_id", "token_id", "model_name", "price_key")
       )`);
     await queryRunner.query(`CREATE INDEX "idx_usage_rollups_user" ON "usage_rollups" ("grain", "user_id", "bucket")`);
-    await queryRunner.query(`CREATE INDEX "idx_usage_rollups_channel" ON "usage_rollups" ("grain", "channel_id", "bucket")`);
+    // The downstream monitor and one user's dashboard: minute, hour and day × user × token × model × channel.
+    await queryRunner.query(`
+      CREATE TABLE "usage_token_rollups" (
+        "grain" char(1) NOT NULL CHECK ("grain" IN ('m', 'h', 'd')),
+        "bucket" bigint NOT NULL,
+        "user_id" integer NOT NULL,
+        "token_id" integer NOT NULL,
+        "model_name" varchar(255) NOT NULL,
+        "channel_id" integer NOT NULL,
+        "token_name" varchar(64) NOT NULL,
+        "channel_name" varchar(128) NOT NULL,${FIGURES},
+        PRIMARY KEY ("grain", "user_id", "bucket", "token_id", "model_name", "channel_id")
+      )`);
+    await queryRunner.query(`CREATE INDEX "idx_usage_token_rollups_bucket" ON "usage_token_rollups" ("grain", "bucket")`);
+    // The upstream monitor and everyone's dashboard: minute, hour and day × channel × model.
+    await queryRunner.query(`
+      CREATE TABLE "usage_channel_rollups" (
+        "grain" char(1) NOT NULL CHECK ("grain" IN ('m', 'h', 'd')),
+        "bucket" bigint NOT NULL,
+        "channel_id" integer NOT NULL,
+        "model_name" varchar(255) NOT NULL,
+        "channel_name" varchar(128) NOT NULL,${FIGURES},
+        PRIMARY KEY ("grain", "bucket", "channel_id", "model_name")
+      )`);
     await queryRunner.query(`
       CREATE TABLE "usage_rollup_state" (
         "id" smallint PRIMARY KEY CHECK ("id" = 1),
@@ -149,6 +177,8 @@ export class UsageRollups1765425600000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TABLE "usage_rollup_state"`);
+    await queryRunner.query(`DROP TABLE "usage_channel_rollups"`);
+    await queryRunner.query(`DROP TABLE "usage_token_rollups"`);
     await queryRunner.query(`DROP TABLE "usage_rollups"`);
     await queryRunner.query(`DROP FUNCTION gw_ensure_log_partition(bigint)`);
     await queryRunner.query(`ALTER TABLE "logs" RENAME TO "logs_partitioned"`);

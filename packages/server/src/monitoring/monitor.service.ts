@@ -57,7 +57,7 @@ export class MonitorService {
     const rows: Raw[] = await this.dataSource.query(
       `SELECT bucket::float8 AS bucket, ${subject}, model_name, sum(request_count)::float8 AS total, sum(success_count)::float8 AS success,
               sum(error_count)::float8 AS errors, sum(use_time_ms)::float8 AS use_time_ms, sum(frt_ms)::float8 AS frt_ms, sum(frt_count)::float8 AS frt_count
-         FROM usage_rollups WHERE ${where.sql}
+         FROM ${tableOf(upstream)} WHERE ${where.sql}
         GROUP BY bucket, ${upstream ? 'channel_id' : 'token_id'}, model_name
         ORDER BY bucket, ${upstream ? 'channel_id' : 'token_id'}, model_name`,
       where.params,
@@ -75,12 +75,12 @@ export class MonitorService {
     // The options come from the day roll-ups (few rows) whatever the chart's granularity.
     const where = this.where(viewer, 'd', query.start_time, query.end_time, upstream, query.userId, false);
     if (kind === 'models') {
-      const rows: Array<{ model_name: string }> = await this.dataSource.query(`SELECT DISTINCT model_name FROM usage_rollups WHERE ${where.sql} ORDER BY model_name`, where.params);
+      const rows: Array<{ model_name: string }> = await this.dataSource.query(`SELECT DISTINCT model_name FROM ${tableOf(upstream)} WHERE ${where.sql} ORDER BY model_name`, where.params);
       return rows.map((row) => ({ name: row.model_name }));
     }
     const [id, name] = kind === 'channels' ? ['channel_id', 'channel_name'] : ['token_id', 'token_name'];
     const rows: Array<{ id: number; name: string }> = await this.dataSource.query(
-      `SELECT ${id} AS id, max(${name}) AS name FROM usage_rollups WHERE ${where.sql} GROUP BY ${id} ORDER BY ${id}`,
+      `SELECT ${id} AS id, max(${name}) AS name FROM ${tableOf(upstream)} WHERE ${where.sql} GROUP BY ${id} ORDER BY ${id}`,
       where.params,
     );
     return rows.map((row) => ({ id: Number(row.id), name: row.name }));
@@ -109,6 +109,9 @@ export class MonitorService {
     return userId;
   }
 }
+
+/** Upstream reads the channel × model roll-up; downstream the user × token × model one. */
+const tableOf = (upstream: boolean) => (upstream ? 'usage_channel_rollups' : 'usage_token_rollups');
 
 function toMonitorRow(row: Raw, upstream: boolean): MonitorRow {
   const total = Number(row.total);

@@ -15,27 +15,45 @@ import { UsageRollupService } from './rollups/usage-rollup.service';
 
 export type StatisticsView = 'detail' | 'user' | 'token';
 
-/** What each view groups by and shows besides the figures. */
-const VIEWS: Record<StatisticsView, { groupBy: string[]; select: string[]; order: string }> = {
-  detail: {
-    groupBy: ['bucket', 'instance', 'user_id', 'token_id', 'model_name', 'price_key'],
-    select: [
-      'bucket', 'instance', 'user_id', 'max(username) AS username', 'token_id', 'max(token_name) AS token_name', 'model_name',
-      'max(group_ratio) AS calculate_group_ratio', 'max(model_ratio) AS calculate_prompt_ratio', 'max(completion_ratio) AS calculate_complete_ratio',
-      'max(cache_creation_ratio) AS calculate_cache_creation_input_token_ratio', 'max(cache_read_ratio) AS calculate_cache_read_input_token_ratio',
-      'max(completion_ratio) AS calculate_thoughts_token_ratio', 'max(audio_ratio) AS calculate_prompt_audio_tokens_ratio', 'max(model_price) AS model_price',
-    ],
-    order: 'bucket DESC, quota DESC, user_id, token_id, model_name, price_key',
-  },
-  user: { groupBy: ['user_id'], select: ['user_id', 'max(username) AS username'], order: 'quota DESC, user_id' },
-  token: { groupBy: ['user_id', 'token_id'], select: ['user_id', 'max(username) AS username', 'token_id', 'max(token_name) AS token_name'], order: 'quota DESC, user_id, token_id' },
-};
-
+/** The figures of the statistics row, summed over a group of roll-up rows. */
 const FIGURES = `sum(success_count)::float8 AS request_count, sum(prompt_tokens + completion_tokens)::float8 AS token_used,
   sum(prompt_tokens)::float8 AS prompt_token_used, sum(completion_tokens)::float8 AS complete_token_used,
   sum(cache_creation_tokens)::float8 AS cache_creation_input_token_used, sum(cache_read_tokens)::float8 AS cache_read_input_token_used,
   sum(thoughts_tokens)::float8 AS thoughts_token_used, sum(prompt_audio_tokens)::float8 AS prompt_audio_tokens_used,
   sum(quota)::float8 AS quota, sum(calculate_quota)::float8 AS calculate_quota`;
+
+/**
+ * What each view reads from `usage_rollups`. A detail row is one roll-up row (the table's key is
+ * the detail's), so it is read as it is; the per-user and per-token views sum theirs.
+ */
+const VIEWS: Record<StatisticsView, { rows: (where: string, abnormal: boolean) => string; order: string }> = {
+  detail: {
+    rows: (where, abnormal) => `
+      SELECT bucket, instance, user_id, username, token_id, token_name, model_name, price_key,
+             group_ratio AS calculate_group_ratio, model_ratio AS calculate_prompt_ratio, completion_ratio AS calculate_complete_ratio,
+             cache_creation_ratio AS calculate_cache_creation_input_token_ratio, cache_read_ratio AS calculate_cache_read_input_token_ratio,
+             completion_ratio AS calculate_thoughts_token_ratio, audio_ratio AS calculate_prompt_audio_tokens_ratio, model_price,
+             success_count::float8 AS request_count, (prompt_tokens + completion_tokens)::float8 AS token_used,
+             prompt_tokens::float8 AS prompt_token_used, completion_tokens::float8 AS complete_token_used,
+             cache_creation_tokens::float8 AS cache_creation_input_token_used, cache_read_tokens::float8 AS cache_read_input_token_used,
+             thoughts_tokens::float8 AS thoughts_token_used, prompt_audio_tokens::float8 AS prompt_audio_tokens_used,
+             quota::float8 AS quota, calculate_quota::float8 AS calculate_quota
+        FROM usage_rollups WHERE ${where} AND success_count > 0${abnormal ? ' AND quota <> calculate_quota' : ''}`,
+    order: 'bucket DESC, quota DESC, user_id, token_id, model_name, instance, price_key',
+  },
+  user: {
+    rows: (where, abnormal) => `
+      SELECT user_id, max(username) AS username, ${FIGURES} FROM usage_rollups WHERE ${where}
+       GROUP BY user_id HAVING sum(success_count) > 0${abnormal ? ' AND sum(quota) <> sum(calculate_quota)' : ''}`,
+    order: 'quota DESC, user_id',
+  },
+  token: {
+    rows: (where, abnormal) => `
+      SELECT user_id, max(username) AS username, token_id, max(token_name) AS token_name, ${FIGURES} FROM usage_rollups WHERE ${where}
+       GROUP BY user_id, token_id HAVING sum(success_count) > 0${abnormal ? ' AND sum(quota) <> sum(calculate_quota)' : ''}`,
+    order: 'quota DESC, user_id, token_id',
+  },
+};
 
 const EXPORT_PAGE = 5000;
 
@@ -94,16 +112,12 @@ export class StatisticsService {
       .add('token_name = ?', query.tokenName);
     const size = sizeLimit ?? query.page_size ?? STATISTICS_PAGE_SIZE_DEFAULT;
     const page = query.p ?? 1;
-    const { groupBy, select, order } = VIEWS[view];
-    const having = `sum(success_count) > 0${query.abnormal ? ' AND sum(quota) <> sum(calculate_quota)' : ''}`;
+    const { rows, order } = VIEWS[view];
     const limit = where.param(size);
     const offset = where.param((page - 1) * size);
     // One round trip: the totals of every group, and one page of them (a page past the end still has totals).
     const [result]: Array<{ totals: Raw; items: Raw[] }> = await this.dataSource.query(
-      `WITH groups AS (
-         SELECT ${select.join(', ')}, ${FIGURES}${view === 'detail' ? ', price_key' : ''}
-           FROM usage_rollups WHERE ${where.sql} GROUP BY ${groupBy.join(', ')} HAVING ${having}
-       ),
+      `WITH groups AS (${rows(where.sql, query.abnormal === true)}),
        page_rows AS (SELECT * FROM groups ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
        SELECT (SELECT row_to_json(t) FROM (SELECT count(*)::float8 AS total, COALESCE(sum(quota), 0)::float8 AS total_quota,
                  COALESCE(sum(calculate_quota), 0)::float8 AS total_calculate, COALESCE(sum(request_count), 0)::float8 AS total_requests,

@@ -247,8 +247,10 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
     const done = await rollups.progress();
     expect(done.coveredAt).toBeGreaterThanOrEqual(now);
     expect(await rollups.catchUp()).toBe(0);
-    const [counts] = await t.db.query(`SELECT sum(request_count)::int AS requests FROM usage_rollups WHERE grain = 'd'`);
-    expect(counts.requests).toBe(logs.length);
+    for (const table of ['usage_rollups', 'usage_token_rollups', 'usage_channel_rollups']) {
+      const [counts] = await t.db.query(`SELECT sum(request_count)::int AS requests, sum(quota)::int AS quota FROM ${table} WHERE grain = 'd'`);
+      expect(counts, table).toEqual({ requests: logs.length, quota: logs.reduce((total, log) => total + log.quota, 0) });
+    }
   });
 
   it('shows every detail row of the range by Shanghai day, with the totals of all of them', async () => {

@@ -36,11 +36,13 @@ export class DashboardService {
     if (!this.options.getBoolean('DataExportEnabled')) throw new ForbiddenException(MSG_DASHBOARD_DISABLED);
     const chosen = granularity ?? (this.options.get('DataExportDefaultTime') as DashboardGranularity);
     const userId = 'userId' in subject ? subject.userId : undefined;
+    // Everyone: the channel × model roll-up; one user: the user × token × model × channel one.
+    const table = userId === undefined ? 'usage_channel_rollups' : 'usage_token_rollups';
     const cardsWhere = new SqlWhere(bucketRange(this.rollups.clock, 'h', start, end)).add('user_id = ?', userId);
     const [cards] = await this.dataSource.query(
       `SELECT COALESCE(sum(quota), 0)::float8 AS quota, COALESCE(sum(request_count), 0)::float8 AS requests,
               COALESCE(sum(prompt_tokens + completion_tokens), 0)::float8 AS tokens
-         FROM usage_rollups WHERE ${cardsWhere.sql}`,
+         FROM ${table} WHERE ${cardsWhere.sql}`,
       cardsWhere.params,
     );
     const grain = chosen === 'hour' ? 'h' : 'd';
@@ -49,7 +51,7 @@ export class DashboardService {
     const rows: Raw[] = await this.dataSource.query(
       `SELECT bucket::float8 AS bucket, model_name${channel}, sum(quota)::float8 AS quota,
               sum(prompt_tokens + completion_tokens)::float8 AS token_used, sum(request_count)::float8 AS count
-         FROM usage_rollups WHERE ${pointsWhere.sql}
+         FROM ${table} WHERE ${pointsWhere.sql}
         GROUP BY bucket, model_name${withChannels ? ', channel_id' : ''} ORDER BY bucket, model_name${withChannels ? ', channel_id' : ''}`,
       pointsWhere.params,
     );

@@ -27,49 +27,58 @@ export interface RollupLog {
   other: string;
 }
 
-/** One row of `usage_rollups`: its key, the latest names seen, the prices, and the sums. */
-export interface RollupEntry {
-  grain: Grain;
-  bucket: number;
-  instance: string;
-  user_id: number;
-  token_id: number;
-  model_name: string;
-  channel_id: number;
-  price_key: string;
-  username: string;
-  token_name: string;
-  channel_name: string;
-  model_ratio: number;
-  completion_ratio: number;
-  group_ratio: number;
-  cache_read_ratio: number;
-  cache_creation_ratio: number;
-  audio_ratio: number;
-  model_price: number | null;
-  request_count: number;
-  success_count: number;
-  error_count: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  cache_creation_tokens: number;
-  cache_read_tokens: number;
-  thoughts_tokens: number;
-  prompt_audio_tokens: number;
-  quota: number;
-  calculate_quota: number;
-  use_time_ms: number;
-  frt_ms: number;
-  frt_count: number;
-}
-
-/** The figures summed into a roll-up row. */
+/** The figures summed into every roll-up row. */
 export const ROLLUP_SUMS = [
   'request_count', 'success_count', 'error_count', 'prompt_tokens', 'completion_tokens', 'cache_creation_tokens', 'cache_read_tokens',
   'thoughts_tokens', 'prompt_audio_tokens', 'quota', 'calculate_quota', 'use_time_ms', 'frt_ms', 'frt_count',
-] as const satisfies ReadonlyArray<keyof RollupEntry>;
+] as const;
 
-const GRAINS: Grain[] = ['m', 'h', 'd'];
+type Value = string | number | null;
+/** One roll-up row: its key, its names and prices, and its sums. */
+export type RollupEntry = Record<string, Value>;
+
+/**
+ * A roll-up table and the dimensions of its readers. `latest` columns take the value of the
+ * latest log (a user or token renamed keeps its id); `fixed` ones are part of what the key says.
+ */
+export interface Cube {
+  table: string;
+  grains: Grain[];
+  key: string[];
+  latest: string[];
+  fixed: string[];
+}
+
+const PRICE_COLUMNS = ['model_ratio', 'completion_ratio', 'group_ratio', 'cache_read_ratio', 'cache_creation_ratio', 'audio_ratio', 'model_price'];
+
+export const CUBES = {
+  /** The statistics page: hour and day × instance × user × token × model × price. */
+  statistics: {
+    table: 'usage_rollups',
+    grains: ['h', 'd'],
+    key: ['grain', 'bucket', 'instance', 'user_id', 'token_id', 'model_name', 'price_key'],
+    latest: ['username', 'token_name'],
+    fixed: PRICE_COLUMNS,
+  },
+  /** The downstream monitor and one user's dashboard. */
+  tokens: {
+    table: 'usage_token_rollups',
+    grains: ['m', 'h', 'd'],
+    key: ['grain', 'user_id', 'bucket', 'token_id', 'model_name', 'channel_id'],
+    latest: ['token_name', 'channel_name'],
+    fixed: [],
+  },
+  /** The upstream monitor and everyone's dashboard. */
+  channels: {
+    table: 'usage_channel_rollups',
+    grains: ['m', 'h', 'd'],
+    key: ['grain', 'bucket', 'channel_id', 'model_name'],
+    latest: ['channel_name'],
+    fixed: [],
+  },
+} satisfies Record<string, Cube>;
+export type CubeName = keyof typeof CUBES;
+
 /** The log types the statistics count: consumption (a success) and errors. */
 export const ROLLUP_LOG_TYPES = [LOG_TYPE.CONSUME, LOG_TYPE.ERROR];
 
@@ -81,81 +90,82 @@ interface Pricing {
 }
 
 /**
- * Sums log rows into roll-up entries for every grain. A consumption row adds its tokens, its quota
- * and the quota the billing formula gives for its tokens and logged ratios (`calculate_quota`: the
- * two differ only when a charge went wrong); an error row adds a request and an error.
+ * Sums log rows into the entries of every roll-up and grain. A consumption row adds its tokens,
+ * its quota and the quota the billing formula gives for its tokens and logged ratios
+ * (`calculate_quota`: the two differ only when a charge went wrong); an error row adds a request
+ * and an error.
  */
-export function aggregateLogs(logs: readonly RollupLog[], clock: StatsClock, quotaPerUnit: number): RollupEntry[] {
-  const entries = new Map<string, RollupEntry>();
+export function aggregateLogs(logs: readonly RollupLog[], clock: StatsClock, quotaPerUnit: number): Record<CubeName, RollupEntry[]> {
+  const entries = { statistics: new Map<string, RollupEntry>(), tokens: new Map<string, RollupEntry>(), channels: new Map<string, RollupEntry>() };
+  const buckets: Partial<Record<Grain, number>> = {};
   for (const log of logs) {
     const success = log.type === LOG_TYPE.CONSUME;
     const pricing = success ? pricingOf(log.other) : undefined;
     // A channel test (channel-ops) is logged as consumption at no charge; it is not usage.
     if (pricing?.channelTest) continue;
-    const price = pricing?.price;
-    const calculated = price
-      ? quotaFor(
-          price,
-          {
-            prompt_tokens: log.prompt_tokens,
-            completion_tokens: log.completion_tokens,
-            cache_read_tokens: log.cache_read_input_tokens,
-            cache_creation_tokens: log.cache_creation_input_tokens,
-            prompt_audio_tokens: log.prompt_audio_tokens,
-            reasoning_tokens: log.thoughts_tokens,
-          },
-          quotaPerUnit,
-        )
-      : 0;
-    const useTimeMs = log.use_time_ms > 0 ? log.use_time_ms : log.use_time * 1000;
-    for (const grain of GRAINS) {
-      const bucket = clock.start(Number(log.created_at), grain);
-      const priceKey = pricing?.key ?? '';
-      const key = `${grain}|${bucket}|${log.instance}|${log.user_id}|${log.token_id}|${log.model_name}|${log.channel}|${priceKey}`;
-      let entry = entries.get(key);
-      if (!entry) {
-        entry = emptyEntry(grain, bucket, log, priceKey, price);
-        entries.set(key, entry);
-      }
-      // Later rows carry the names in use now (a user or token renamed keeps its id).
-      entry.username = log.username;
-      entry.token_name = log.token_name;
-      if (log.channel_name) entry.channel_name = log.channel_name;
-      entry.request_count += 1;
-      if (!success) {
-        entry.error_count += 1;
-        entry.use_time_ms += useTimeMs;
-        continue;
-      }
-      entry.success_count += 1;
-      entry.prompt_tokens += log.prompt_tokens;
-      entry.completion_tokens += log.completion_tokens;
-      entry.cache_creation_tokens += log.cache_creation_input_tokens;
-      entry.cache_read_tokens += log.cache_read_input_tokens;
-      entry.thoughts_tokens += log.thoughts_tokens;
-      entry.prompt_audio_tokens += log.prompt_audio_tokens;
-      entry.quota += Number(log.quota);
-      entry.calculate_quota += calculated;
-      entry.use_time_ms += useTimeMs;
-      if (pricing?.frt !== undefined) {
-        entry.frt_ms += pricing.frt;
-        entry.frt_count += 1;
+    const row = rowOf(log, pricing, success, quotaPerUnit);
+    const createdAt = Number(log.created_at);
+    for (const grain of ['m', 'h', 'd'] as const) buckets[grain] = clock.start(createdAt, grain);
+    for (const name of Object.keys(CUBES) as CubeName[]) {
+      const cube: Cube = CUBES[name];
+      for (const grain of cube.grains) {
+        const keyValues = cube.key.map((column) => (column === 'grain' ? grain : column === 'bucket' ? buckets[grain]! : row[column]));
+        const key = keyValues.join('|');
+        let entry = entries[name].get(key);
+        if (!entry) {
+          entry = Object.fromEntries(cube.key.map((column, index) => [column, keyValues[index]]));
+          for (const column of [...cube.latest, ...cube.fixed]) entry[column] = row[column];
+          for (const sum of ROLLUP_SUMS) entry[sum] = 0;
+          entries[name].set(key, entry);
+        }
+        for (const column of cube.latest) if (row[column] !== '') entry[column] = row[column];
+        for (const sum of ROLLUP_SUMS) (entry[sum] as number) += row[sum] as number;
       }
     }
   }
-  return [...entries.values()];
+  return { statistics: [...entries.statistics.values()], tokens: [...entries.tokens.values()], channels: [...entries.channels.values()] };
 }
 
-function emptyEntry(grain: Grain, bucket: number, log: RollupLog, priceKey: string, price: Price | undefined): RollupEntry {
+/** Everything one log adds: the dimensions, names and prices, and its share of every sum. */
+function rowOf(log: RollupLog, pricing: Pricing | undefined, success: boolean, quotaPerUnit: number): RollupEntry {
+  const price = pricing?.price;
+  const calculated = price
+    ? quotaFor(
+        price,
+        {
+          prompt_tokens: log.prompt_tokens,
+          completion_tokens: log.completion_tokens,
+          cache_read_tokens: log.cache_read_input_tokens,
+          cache_creation_tokens: log.cache_creation_input_tokens,
+          prompt_audio_tokens: log.prompt_audio_tokens,
+          reasoning_tokens: log.thoughts_tokens,
+        },
+        quotaPerUnit,
+      )
+    : 0;
+  const figures = success
+    ? {
+        success_count: 1,
+        error_count: 0,
+        prompt_tokens: log.prompt_tokens,
+        completion_tokens: log.completion_tokens,
+        cache_creation_tokens: log.cache_creation_input_tokens,
+        cache_read_tokens: log.cache_read_input_tokens,
+        thoughts_tokens: log.thoughts_tokens,
+        prompt_audio_tokens: log.prompt_audio_tokens,
+        quota: Number(log.quota),
+        calculate_quota: calculated,
+        frt_ms: pricing?.frt ?? 0,
+        frt_count: pricing?.frt === undefined ? 0 : 1,
+      }
+    : { success_count: 0, error_count: 1, prompt_tokens: 0, completion_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, thoughts_tokens: 0, prompt_audio_tokens: 0, quota: 0, calculate_quota: 0, frt_ms: 0, frt_count: 0 };
   return {
-    grain,
-    bucket,
     instance: log.instance,
     user_id: log.user_id,
     token_id: log.token_id,
     model_name: log.model_name,
     channel_id: log.channel,
-    price_key: priceKey,
+    price_key: pricing?.key ?? '',
     username: log.username,
     token_name: log.token_name,
     channel_name: log.channel_name,
@@ -166,20 +176,9 @@ function emptyEntry(grain: Grain, bucket: number, log: RollupLog, priceKey: stri
     cache_creation_ratio: price?.cacheCreationRatio ?? 0,
     audio_ratio: price?.audioRatio ?? 0,
     model_price: price?.modelPrice ?? null,
-    request_count: 0,
-    success_count: 0,
-    error_count: 0,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    cache_creation_tokens: 0,
-    cache_read_tokens: 0,
-    thoughts_tokens: 0,
-    prompt_audio_tokens: 0,
-    quota: 0,
-    calculate_quota: 0,
-    use_time_ms: 0,
-    frt_ms: 0,
-    frt_count: 0,
+    request_count: 1,
+    use_time_ms: log.use_time_ms > 0 ? log.use_time_ms : log.use_time * 1000,
+    ...figures,
   };
 }
 

@@ -4,20 +4,21 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { nowSeconds } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { OptionsService } from '../../options/options.service';
-import { aggregateLogs, ROLLUP_LOG_TYPES, ROLLUP_SUMS, type RollupEntry, type RollupLog } from './rollup-aggregate';
+import { aggregateLogs, CUBES, ROLLUP_LOG_TYPES, ROLLUP_SUMS, type Cube, type CubeName, type RollupEntry, type RollupLog } from './rollup-aggregate';
 import { StatsClock } from './stats-clock';
 
 
-const KEY = ['grain', 'bucket', 'instance', 'user_id', 'token_id', 'model_name', 'channel_id', 'price_key'];
-const COLUMNS = [...KEY, 'username', 'token_name', 'channel_name', 'model_ratio', 'completion_ratio', 'group_ratio', 'cache_read_ratio', 'cache_creation_ratio', 'audio_ratio', 'model_price', ...ROLLUP_SUMS];
-const UPSERT = `
-  INSERT INTO usage_rollups (${COLUMNS.join(', ')})
-  SELECT ${COLUMNS.join(', ')} FROM json_populate_recordset(NULL::usage_rollups, $1::json)
-  ON CONFLICT (${KEY.join(', ')}) DO UPDATE SET
-    username = EXCLUDED.username,
-    token_name = EXCLUDED.token_name,
-    channel_name = CASE WHEN EXCLUDED.channel_name <> '' THEN EXCLUDED.channel_name ELSE usage_rollups.channel_name END,
-    ${ROLLUP_SUMS.map((name) => `${name} = usage_rollups.${name} + EXCLUDED.${name}`).join(',\n    ')}`;
+/** INSERT … ON CONFLICT adding the sums, for one roll-up table; the rows come as one JSON parameter. */
+function upsertOf(cube: Cube): string {
+  const columns = [...cube.key, ...cube.latest, ...cube.fixed, ...ROLLUP_SUMS];
+  const latest = cube.latest.map((name) => `${name} = CASE WHEN EXCLUDED.${name} <> '' THEN EXCLUDED.${name} ELSE ${cube.table}.${name} END`);
+  return `
+    INSERT INTO ${cube.table} (${columns.join(', ')})
+    SELECT ${columns.join(', ')} FROM json_populate_recordset(NULL::${cube.table}, $1::json)
+    ON CONFLICT (${cube.key.join(', ')}) DO UPDATE SET
+      ${[...latest, ...ROLLUP_SUMS.map((name) => `${name} = ${cube.table}.${name} + EXCLUDED.${name}`)].join(',\n      ')}`;
+}
+const UPSERTS = Object.fromEntries(Object.entries(CUBES).map(([name, cube]) => [name, upsertOf(cube)])) as Record<CubeName, string>;
 
 const LOG_FIELDS = `id, created_at::float8 AS created_at, type, instance, user_id, username, token_id, token_name, channel, channel_name, model_name,
   quota::float8 AS quota, prompt_tokens, completion_tokens, cache_creation_input_tokens, cache_read_input_tokens, thoughts_tokens,
@@ -31,8 +32,8 @@ export interface RollupProgress {
 }
 
 /**
- * Keeps `usage_rollups` equal to the logs (DESIGN.md §6 `usage-rollup`). Logs are rolled up in
- * id order: the high-water mark is read while no log insert is in flight (a SHARE lock on `logs`
+ * Keeps the roll-ups (rollup-aggregate.ts CUBES) equal to the logs (DESIGN.md §6 `usage-rollup`).
+ * Logs are rolled up in id order: the high-water mark is read while no log insert is in flight (a SHARE lock on `logs`
  * waits for the inserting transactions to commit), so no log below it can appear later; each chunk
  * of ids is added to the roll-ups and the state's `last_log_id` moves past it in one transaction,
  * so after a crash the next run starts where the last commit left off: no log is counted twice or
@@ -68,8 +69,13 @@ export class UsageRollupService {
   /** Drops the minute roll-ups older than their retention (hours and days are kept). */
   async pruneMinutes(now = nowSeconds()): Promise<number> {
     const before = now - MONITOR_MINUTE_RETENTION_DAYS * 86400;
-    const result: [unknown, number] = await this.dataSource.query(`DELETE FROM usage_rollups WHERE grain = 'm' AND bucket < $1`, [before]);
-    return Number(result[1] ?? 0);
+    let deleted = 0;
+    for (const cube of Object.values(CUBES) as Cube[]) {
+      if (!cube.grains.includes('m')) continue;
+      const result: [unknown, number] = await this.dataSource.query(`DELETE FROM ${cube.table} WHERE grain = 'm' AND bucket < $1`, [before]);
+      deleted += Number(result[1] ?? 0);
+    }
+    return deleted;
   }
 
   private async catchUpOnce(): Promise<number> {
@@ -103,7 +109,10 @@ export class UsageRollupService {
     const to = Math.min(highWater, from + this.chunkIds);
     const logs: RollupLog[] = await manager.query(`SELECT ${LOG_FIELDS} FROM logs WHERE id > $1 AND id <= $2 AND type = ANY($3::int[])`, [from, to, ROLLUP_LOG_TYPES]);
     const entries = aggregateLogs(logs, this.clock, this.options.getNumber('QuotaPerUnit'));
-    if (entries.length > 0) await manager.query(UPSERT, [JSON.stringify(entries.sort(byKey))]);
+    for (const name of Object.keys(CUBES) as CubeName[]) {
+      const rows = entries[name];
+      if (rows.length > 0) await manager.query(UPSERTS[name], [JSON.stringify(rows.sort(byKey(CUBES[name])))]);
+    }
     const done = to >= highWater;
     await manager.query('UPDATE usage_rollup_state SET last_log_id = $1, covered_at = CASE WHEN $2 THEN GREATEST(covered_at, $3) ELSE covered_at END WHERE id = 1', [to, done, readAt]);
     if (logs.length > 0) this.logger.debug(`Rolled up ${logs.length} log(s), ids ${from + 1}..${to}`);
@@ -112,12 +121,14 @@ export class UsageRollupService {
 }
 
 /** The same order in every run, so that two writers never wait on each other's rows crosswise. */
-function byKey(a: RollupEntry, b: RollupEntry): number {
-  for (const name of KEY) {
-    const x = a[name as keyof RollupEntry] as string | number;
-    const y = b[name as keyof RollupEntry] as string | number;
-    if (x < y) return -1;
-    if (x > y) return 1;
-  }
-  return 0;
+function byKey(cube: Cube): (a: RollupEntry, b: RollupEntry) => number {
+  return (a, b) => {
+    for (const name of cube.key) {
+      const x = a[name] as string | number;
+      const y = b[name] as string | number;
+      if (x < y) return -1;
+      if (x > y) return 1;
+    }
+    return 0;
+  };
 }
