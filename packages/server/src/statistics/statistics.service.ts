@@ -115,16 +115,19 @@ export class StatisticsService {
     const { rows, order } = VIEWS[view];
     const limit = where.param(size);
     const offset = where.param((page - 1) * size);
-    // One round trip: the totals of every group, and one page of them (a page past the end still has totals).
-    const [result]: Array<{ totals: Raw; items: Raw[] }> = await this.dataSource.query(
-      `WITH groups AS (${rows(where.sql, query.abnormal === true)}),
-       page_rows AS (SELECT * FROM groups ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
-       SELECT (SELECT row_to_json(t) FROM (SELECT count(*)::float8 AS total, COALESCE(sum(quota), 0)::float8 AS total_quota,
-                 COALESCE(sum(calculate_quota), 0)::float8 AS total_calculate, COALESCE(sum(request_count), 0)::float8 AS total_requests,
-                 COALESCE(sum(token_used), 0)::float8 AS total_tokens FROM groups) AS t) AS totals,
-              (SELECT COALESCE(json_agg(p ORDER BY ${order}), '[]'::json) FROM page_rows AS p) AS items`,
-      where.params,
-    );
+    // One round trip: the totals of every matching row, and one page of them (a page past the end
+    // still has totals). Grouped views sum their rows once (a CTE, materialised); detail rows are
+    // read twice instead, so that the page can come from the index in order without reading the rest.
+    const totalsOf = (source: string) => `SELECT row_to_json(t) FROM (SELECT count(*)::float8 AS total, COALESCE(sum(quota), 0)::float8 AS total_quota,
+        COALESCE(sum(calculate_quota), 0)::float8 AS total_calculate, COALESCE(sum(request_count), 0)::float8 AS total_requests,
+        COALESCE(sum(token_used), 0)::float8 AS total_tokens FROM ${source}) AS t`;
+    const pageOf = (source: string) => `SELECT COALESCE(json_agg(p ORDER BY ${order}), '[]'::json) FROM (SELECT * FROM ${source} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS p`;
+    const rowsSql = rows(where.sql, query.abnormal === true);
+    const sql =
+      view === 'detail'
+        ? `SELECT (${totalsOf(`(${rowsSql}) AS g`)}) AS totals, (${pageOf(`(${rowsSql}) AS g`)}) AS items`
+        : `WITH groups AS (${rowsSql}) SELECT (${totalsOf('groups')}) AS totals, (${pageOf('groups')}) AS items`;
+    const [result]: Array<{ totals: Raw; items: Raw[] }> = await this.dataSource.query(sql, where.params);
     const { coveredAt } = await this.rollups.progress();
     const totals = parseJson(result.totals);
     return {
