@@ -14,6 +14,7 @@ import { OptionsService } from './options/options.service';
 import { RelayFrontDoor } from './relay/relay-front-door';
 import { serveUploads } from './storage/serve-uploads';
 import { StorageService } from './storage/storage.service';
+import { ConsoleChatDoor } from './talkings/console-chat-door';
 import type { AppConfig } from './config/app-config';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
@@ -48,8 +49,9 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
     new Logger('Web').warn(`No console build at ${config.webDistDir}; run "pnpm build" to serve the SPA`);
   }
   await app.init();
-  // The relay's POST endpoints skip the Express/Nest pipeline (relay/relay-front-door.ts).
-  app.get(RelayFrontDoor).install(app.getHttpServer());
+  // The relay's POST endpoints and the compare chat's answers skip the Express/Nest pipeline
+  // (relay/relay-front-door.ts, talkings/console-chat-door.ts).
+  app.get(RelayFrontDoor).install(app.getHttpServer(), app.get(ConsoleChatDoor));
   // Outermost: shutdown waits for every request in flight, relay calls included.
   app.get(HttpDrain).install(app.getHttpServer());
   return app;

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity';
 import { AuthGuard } from './auth.guard';
+import { Authenticator } from './authenticator';
 import { SameOriginGuard } from './same-origin.guard';
 import { SessionCleanupJob } from './session-cleanup.job';
 import { SessionCookies } from './session-cookies';
@@ -15,11 +16,12 @@ import { SessionsService } from './sessions.service';
   providers: [
     SessionsService,
     SessionCookies,
+    Authenticator,
     SessionCleanupJob,
     // Before authentication: a cross-site write is refused whoever it claims to be.
     { provide: APP_GUARD, useClass: SameOriginGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [SessionsService, SessionCookies],
+  exports: [SessionsService, SessionCookies, Authenticator],
 })
 export class AuthModule {}

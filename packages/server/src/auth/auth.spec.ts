@@ -63,6 +63,18 @@ describe('authentication and sessions (integration)', () => {
     expect(after.status).toBe(401);
   });
 
+  it('tells the sessions of calls made at once apart: two of one user, an ended one, an unknown one', async () => {
+    const login = async () => sessionCookie((await t.http().post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD })).headers['set-cookie']);
+    const [first, second, ended] = [await login(), await login(), await login()];
+    await t.http().post('/api/user/logout').set('Cookie', ended);
+    const self = (cookie: string) => t.http().get('/api/user/self').set('Cookie', cookie).set('New-Api-User', '1');
+    // Sent together: those that arrive in one turn are read in one query (Authenticator's batch).
+    const replies = await Promise.all([self(first), self(ended), self(second), self('session=s%3Anobody.forged')]);
+    expect(replies.map((reply) => reply.status)).toEqual([200, 401, 200, 401]);
+    expect(replies[0].body.data.id).toBe(1);
+    expect(replies[2].body.data.id).toBe(1);
+  });
+
   it('requires New-Api-User to name the signed-in user', async () => {
     const { agent } = await t.login('root', ROOT_PASSWORD);
     expect((await agent.get('/api/user/self').set('New-Api-User', '2')).status).toBe(401);

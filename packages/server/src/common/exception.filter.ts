@@ -22,6 +22,31 @@ function clientErrorStatus(exception: unknown): number | undefined {
   return expose === true && typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
+/** What a failure tells the client: its status (200 for a business failure) and its message. */
+export function failureOf(exception: unknown, logger: Pick<Logger, 'error'>): { status: number; message: string } {
+  const clientStatus = clientErrorStatus(exception);
+  if (exception instanceof BusinessError) return { status: HttpStatus.OK, message: exception.message };
+  if (exception instanceof ThrottlerException) return { status: HttpStatus.TOO_MANY_REQUESTS, message: STATUS_MESSAGES[HttpStatus.TOO_MANY_REQUESTS] };
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const body = exception.getResponse();
+    const given = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+    if (status >= 500) logger.error(exception);
+    return { status, message: status < 500 && typeof given === 'string' && /[\u4e00-\u9fa5]/.test(given) ? given : (STATUS_MESSAGES[status] ?? '请求无效') };
+  }
+  if (clientStatus !== undefined) return { status: clientStatus, message: STATUS_MESSAGES[clientStatus] ?? '请求无效' };
+  logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: '服务器内部错误，请联系管理员' };
+}
+
+/** A failure in OpenAI's error shape (the relay's paths): a business failure is the client's, 400. */
+export function relayFailureOf(status: number, message: string): { status: number; body: { error: { message: string; type: string; code: null } } } {
+  return {
+    status: status === HttpStatus.OK ? HttpStatus.BAD_REQUEST : status,
+    body: { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null } },
+  };
+}
+
 /** Paths that answer in OpenAI's error shape (DESIGN.md §4). */
 const RELAY_PATHS = /^\/(v1|mj|suno)\//;
 
@@ -39,34 +64,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     if (response.headersSent) return;
 
-    let status: number;
-    let message: string;
-    const clientStatus = clientErrorStatus(exception);
-    if (exception instanceof BusinessError) {
-      status = HttpStatus.OK;
-      message = exception.message;
-    } else if (exception instanceof ThrottlerException) {
-      status = HttpStatus.TOO_MANY_REQUESTS;
-      message = STATUS_MESSAGES[status];
-    } else if (exception instanceof HttpException) {
-      status = exception.getStatus();
-      const body = exception.getResponse();
-      const given = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-      message = status < 500 && typeof given === 'string' && /[\u4e00-\u9fa5]/.test(given) ? given : (STATUS_MESSAGES[status] ?? '请求无效');
-      if (status >= 500) this.logger.error(exception);
-    } else if (clientStatus !== undefined) {
-      status = clientStatus;
-      message = STATUS_MESSAGES[status] ?? '请求无效';
-    } else {
-      status = HttpStatus.INTERNAL_SERVER_ERROR;
-      message = '服务器内部错误，请联系管理员';
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    }
-
+    const { status, message } = failureOf(exception, this.logger);
     if (RELAY_PATHS.test(request.path)) {
-      response.status(status === HttpStatus.OK ? HttpStatus.BAD_REQUEST : status).json({
-        error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null },
-      });
+      const failure = relayFailureOf(status, message);
+      response.status(failure.status).json(failure.body);
       return;
     }
     response.status(status).json({ success: false, message, data: null });

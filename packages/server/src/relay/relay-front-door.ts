@@ -39,12 +39,17 @@ const CONSOLE_CHAT_PATH = '/v1/chat/completions';
 
 /**
  * The console's compare chat calls POST /v1/chat/completions with its session cookie and the
- * New-Api-User header, and no key: that call is Express's (talkings/compare-chat.controller.ts,
+ * New-Api-User header, and no key: that call is the compare chat's (talkings/console-chat-door.ts,
  * which checks the session). A call with any API key header is the relay's, as always.
  */
 export function isConsoleChat(request: IncomingMessage, path: string): boolean {
   const headers = request.headers;
   return path === CONSOLE_CHAT_PATH && headers['new-api-user'] !== undefined && !headers.authorization && !headers['x-api-key'] && !headers['x-goog-api-key'];
+}
+
+/** Who serves the console's compare chat calls (isConsoleChat); the talkings module's ConsoleChatDoor. */
+export interface ConsoleChatHandler {
+  serve(request: IncomingMessage, response: ServerResponse, relayRequest: RelayRequest): Promise<void>;
 }
 
 /**
@@ -67,14 +72,19 @@ export class RelayFrontDoor {
     this.trust = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : () => false;
   }
 
-  /** Puts the front door before the HTTP server's existing request listener (Express). */
-  install(server: Server): void {
+  /**
+   * Puts the front door before the HTTP server's existing request listener (Express). The compare
+   * chat's calls go to `consoleChat` when given, to Express otherwise.
+   */
+  install(server: Server, consoleChat?: ConsoleChatHandler): void {
     const [express] = server.listeners('request') as RequestListener[];
     server.removeAllListeners('request');
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       const path = request.method === 'POST' ? pathOf(request.url ?? '') : '';
-      const mode = isConsoleChat(request, path) ? undefined : RELAY_ROUTES.get(path);
-      if (mode) void this.relay.handle(mode, this.relayRequest(request, path), response);
+      const consoleCall = isConsoleChat(request, path);
+      const mode = consoleCall ? undefined : RELAY_ROUTES.get(path);
+      if (consoleCall && consoleChat) void consoleChat.serve(request, response, this.relayRequest(request, path));
+      else if (mode) void this.relay.handle(mode, this.relayRequest(request, path), response);
       else if (path === MESSAGES_PATH) void this.relay.handle('chat', this.relayRequest(request, path), response, { format: ANTHROPIC_INBOUND });
       else if (path === RESPONSES_PATH) void this.relay.handle('chat', this.relayRequest(request, path), response, { format: RESPONSES_INBOUND });
       else if (path === COUNT_TOKENS_PATH) void this.countTokens.serve(this.relayRequest(request, path), response);

@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
 import type { RelayOutcome } from '../relay/relay.service';
+import { MicroBatch } from '../common/micro-batch';
 import { PoolDb } from '../database/pool-db';
 import { ChatMessageEntity } from './chat-message.entity';
 
@@ -18,6 +19,16 @@ export interface NewRowPlace {
   lastEditId: number | null;
 }
 
+/** A row to write (insert): its id drawn beforehand, its conversation, the user's query and its place. */
+export interface NewRow {
+  id: number;
+  conversationId: number;
+  userId: number;
+  modelName: string;
+  message: ChatUserContent;
+  place: NewRowPlace;
+}
+
 /** What a stream produced, as captured on its way to the client (chat-capture.ts). */
 export interface CapturedAnswer {
   answer: string;
@@ -27,9 +38,12 @@ export interface CapturedAnswer {
 }
 
 /** What completing a row sets besides its answer and thinking. */
-type CompletionFields = Pick<Partial<ChatMessageEntity>, 'error' | 'quota' | 'prompt_tokens' | 'completion_tokens' | 'first_token_ms' | 'duration_ms' | 'request_id'> & {
+type CompletionFields = Pick<ChatMessageEntity, 'error' | 'quota' | 'prompt_tokens' | 'completion_tokens' | 'first_token_ms' | 'duration_ms' | 'request_id'> & {
   status: ChatMessageStatus;
 };
+
+/** A request that was refused or lost: nothing charged, nothing measured. */
+const NOTHING_CHARGED = { quota: 0, prompt_tokens: 0, completion_tokens: 0, first_token_ms: 0, duration_ms: 0, request_id: '' } as const;
 
 /** The bigint columns of chat_messages, which the driver returns as strings. */
 const BIGINT_COLUMNS = ['id', 'last_id', 'last_edit_id', 'round_id', 'query_id', 'quota', 'created_at', 'updated_at'] as const;
@@ -62,23 +76,61 @@ export class CompareChatStore {
 
   /** The user's row; another user's answers like a missing one. */
   async owned(userId: number, id: number): Promise<ChatMessageEntity> {
+    await this.writing.get(id);
     const row = await this.db.getRepository(ChatMessageEntity).findOneBy({ id, user_id: userId });
     if (!row) throw new BusinessError(MSG_CHAT_MESSAGE_NOT_FOUND);
     return row;
   }
 
-  /** A new streaming row, in one statement: its id is drawn first so that a new round or query can name it. */
-  async insert(conversation: { id: number; user_id: number; model_name: string }, message: ChatUserContent, place: NewRowPlace): Promise<number> {
-    const now = nowSeconds();
-    const rows = await this.pool.query<{ id: string }>(
-      `WITH drawn AS (SELECT nextval(pg_get_serial_sequence('chat_messages', 'id')) AS id)
-       INSERT INTO chat_messages (id, conversation_id, user_id, model_name, query, message, last_id, last_edit_id, round_id, query_id, status, created_at, updated_at)
-       SELECT drawn.id, $1, $2, $3, $4, $5::jsonb, $6, $7, COALESCE($8, drawn.id), COALESCE($9, drawn.id), 'streaming', $10, $10 FROM drawn
-       RETURNING id`,
-      [conversation.id, conversation.user_id, conversation.model_name, textOfContent(message), JSON.stringify(message), place.lastId, place.lastEditId, place.roundId, place.queryId, now],
-    );
-    return Number(rows[0].id);
+  /**
+   * Writes a new streaming row whose id was drawn beforehand (the conversation read draws it), so
+   * that a new round or query can name itself; the rows of one turn go in one statement. A row whose
+   * conversation is gone is not written (the returned promise says so). Until it is written, a stop
+   * of that id on this instance waits for it (stop).
+   */
+  insert(row: NewRow): Promise<void> {
+    const written = this.inserts.add(row).then((ok) => {
+      if (!ok) throw new Error(`chat message ${row.id} not written: its conversation ${row.conversationId} is gone`);
+    });
+    const done = () => {
+      if (this.writing.get(row.id) === settledWrite) this.writing.delete(row.id);
+    };
+    const settledWrite = written.then(done, done);
+    this.writing.set(row.id, settledWrite);
+    return written;
   }
+
+  /** Rows being written on this instance, by id. */
+  private readonly writing = new Map<number, Promise<void>>();
+
+  /** Whether each row was written (its conversation still there). */
+  private readonly inserts = new MicroBatch<NewRow, boolean>(async (rows) => {
+    const now = nowSeconds();
+    const column = <K extends keyof NewRow>(key: K) => rows.map((row) => row[key]);
+    const written = await this.pool.query<{ id: string }>(
+      `INSERT INTO chat_messages (id, conversation_id, user_id, model_name, query, message, last_id, last_edit_id, round_id, query_id, status, created_at, updated_at)
+       SELECT k.id, k.conversation_id, k.user_id, k.model_name, k.query, k.message::jsonb, k.last_id, k.last_edit_id, COALESCE(k.round_id, k.id), COALESCE(k.query_id, k.id), 'streaming', $11, $11
+         FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
+              AS k(id, conversation_id, user_id, model_name, query, message, last_id, last_edit_id, round_id, query_id)
+        WHERE EXISTS (SELECT 1 FROM conversations c WHERE c.id = k.conversation_id)
+       RETURNING id`,
+      [
+        column('id'),
+        column('conversationId'),
+        column('userId'),
+        column('modelName'),
+        rows.map((row) => textOfContent(row.message)),
+        rows.map((row) => JSON.stringify(row.message)),
+        rows.map((row) => row.place.lastId),
+        rows.map((row) => row.place.lastEditId),
+        rows.map((row) => row.place.roundId),
+        rows.map((row) => row.place.queryId),
+        now,
+      ],
+    );
+    const ids = new Set(written.map((row) => Number(row.id)));
+    return rows.map((row) => ids.has(row.id));
+  });
 
   /** The answer of a settled request, with what it cost; returns the row as stored. */
   settle(id: number, captured: CapturedAnswer, outcome: RelayOutcome): Promise<ChatMessageEntity | null> {
@@ -94,9 +146,49 @@ export class CompareChatStore {
     }));
   }
 
+  /**
+   * Completes rows still streaming and not stopped, counts them in their conversations (a
+   * conversation may complete two rows at once) and touches their talkings: the completions of one
+   * turn in one statement. A row that did not match gets null. A stop holding a row's lock makes
+   * the UPDATE wait, and PostgreSQL re-checks its WHERE on the row as the stop left it (READ
+   * COMMITTED), so a stopped row never matches here and is cut by completeLocked instead.
+   */
+  private readonly unstopped = new MicroBatch<CompletionFields & { id: number; answer: string; thinking: string }, ChatMessageEntity | null>(async (items) => {
+    const now = nowSeconds();
+    const rows: Array<Record<string, unknown>> = await this.pool.query(
+      `WITH k AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::int[], $9::int[], $10::int[], $11::text[])
+                    AS k(id, answer, thinking, status, error, quota, prompt_tokens, completion_tokens, first_token_ms, duration_ms, request_id)),
+            m AS (UPDATE chat_messages SET answer = k.answer, thinking = k.thinking, status = k.status, error = k.error, quota = k.quota,
+                         prompt_tokens = k.prompt_tokens, completion_tokens = k.completion_tokens, first_token_ms = k.first_token_ms,
+                         duration_ms = k.duration_ms, request_id = k.request_id, updated_at = $12
+                    FROM k WHERE chat_messages.id = k.id AND chat_messages.status = 'streaming' AND chat_messages.stop_index IS NULL
+                  RETURNING chat_messages.*),
+            n AS (SELECT conversation_id, count(*)::int AS settled FROM m GROUP BY conversation_id),
+            c AS (UPDATE conversations SET dialogue_count = dialogue_count + n.settled, updated_at = $12 FROM n WHERE conversations.id = n.conversation_id RETURNING conversations.talking_id),
+            t AS (UPDATE talkings SET updated_at = $12 WHERE id IN (SELECT talking_id FROM c))
+       SELECT * FROM m`,
+      [
+        items.map((item) => item.id),
+        items.map((item) => item.answer),
+        items.map((item) => item.thinking),
+        items.map((item) => item.status),
+        items.map((item) => item.error),
+        items.map((item) => item.quota),
+        items.map((item) => item.prompt_tokens),
+        items.map((item) => item.completion_tokens),
+        items.map((item) => item.first_token_ms),
+        items.map((item) => item.duration_ms),
+        items.map((item) => item.request_id),
+        now,
+      ],
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), messageOfRaw(row)]));
+    return items.map((item) => byId.get(item.id) ?? null);
+  });
+
   /** A request the relay refused or lost: nothing was charged. A row the user stopped meanwhile is stopped, not failed. */
   fail(id: number, captured: CapturedAnswer, message: string): Promise<ChatMessageEntity | null> {
-    return this.complete(id, captured, (stopped) => (stopped ? { status: 'stopped' } : { status: 'error', error: message }));
+    return this.complete(id, captured, (stopped) => ({ ...NOTHING_CHARGED, ...(stopped ? { status: 'stopped', error: '' } : { status: 'error', error: message }) }));
   }
 
   /**
@@ -104,6 +196,7 @@ export class CompareChatStore {
    * settles; a finished one is cut now.
    */
   async stop(userId: number, id: number, stopIndex: number): Promise<ChatMessageEntity> {
+    await this.writing.get(id);
     return this.db.transaction(async (manager) => {
       const row = await this.locked(manager, id, userId);
       if (!row) throw new BusinessError(MSG_CHAT_MESSAGE_NOT_FOUND);
@@ -120,13 +213,17 @@ export class CompareChatStore {
 
   /**
    * Stores how a streaming row ended (`fields(stopped)`: stopped = the user stopped it meanwhile).
-   * The common case — still streaming, not stopped — is one statement (completeUnstopped); a row
-   * the user stopped, or one no longer streaming, takes the locking transaction that cuts the
-   * answer where the user stopped.
+   * The common case — still streaming, not stopped — is one statement with the other completions of
+   * the turn (unstopped); a row the user stopped, or one no longer streaming, takes the locking
+   * transaction that cuts the answer where the user stopped (completeLocked).
    */
   private async complete(id: number, captured: CapturedAnswer, fields: (stopped: boolean) => CompletionFields): Promise<ChatMessageEntity | null> {
-    const done = await this.completeUnstopped(id, { answer: captured.answer, thinking: captured.thinking, ...fields(false) });
-    if (done) return done;
+    const done = await this.unstopped.add({ id, answer: captured.answer, thinking: captured.thinking, ...fields(false) });
+    return done ?? this.completeLocked(id, captured, fields);
+  }
+
+  /** A row the user stopped, or one no longer streaming: the locking transaction that cuts the answer where the user stopped. */
+  private completeLocked(id: number, captured: CapturedAnswer, fields: (stopped: boolean) => CompletionFields): Promise<ChatMessageEntity | null> {
     return this.db.transaction(async (manager) => {
       const row = await this.locked(manager, id);
       if (!row || row.status !== 'streaming') return row;
@@ -138,28 +235,6 @@ export class CompareChatStore {
       await manager.query(`UPDATE talkings SET updated_at = $2 WHERE id = (SELECT talking_id FROM conversations WHERE id = $1)`, [row.conversation_id, now]);
       return { ...row, ...changes };
     });
-  }
-
-  /**
-   * Completes a row still streaming and not stopped, counts it in its conversation and touches its
-   * talking, in one statement; null when no row matched. A stop holding the row's lock makes the
-   * UPDATE wait, and PostgreSQL re-checks its WHERE on the row as the stop left it (READ
-   * COMMITTED), so a stopped row never matches here and is cut by the transaction instead.
-   */
-  private async completeUnstopped(id: number, changes: CompletionFields & { answer: string; thinking: string }): Promise<ChatMessageEntity | null> {
-    const now = nowSeconds();
-    // The column names come from CompletionFields (this file), never from a caller's input.
-    const entries = Object.entries({ ...changes, updated_at: now }).filter(([, value]) => value !== undefined);
-    const set = entries.map(([column], index) => `${column} = $${index + 2}`).join(', ');
-    const nowParam = entries.findIndex(([column]) => column === 'updated_at') + 2;
-    const rows: Array<Record<string, unknown>> = await this.pool.query(
-      `WITH m AS (UPDATE chat_messages SET ${set} WHERE id = $1 AND status = 'streaming' AND stop_index IS NULL RETURNING *),
-            c AS (UPDATE conversations SET dialogue_count = dialogue_count + 1, updated_at = $${nowParam} FROM m WHERE conversations.id = m.conversation_id RETURNING conversations.talking_id),
-            t AS (UPDATE talkings SET updated_at = $${nowParam} FROM c WHERE talkings.id = c.talking_id)
-       SELECT * FROM m`,
-      [id, ...entries.map(([, value]) => value)],
-    );
-    return rows[0] ? messageOfRaw(rows[0]) : null;
   }
 
   private locked(manager: EntityManager, id: number, userId?: number): Promise<ChatMessageEntity | null> {

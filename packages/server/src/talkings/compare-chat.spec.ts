@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_REASONING, MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { type RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import type { TestApp } from '../../test/test-app';
+import { MSG_NUL, MSG_TOO_DEEP } from '../common/input-rules';
 import { StorageService } from '../storage/storage.service';
 import type { RelayOutcome } from '../relay/relay.service';
 import { MSG_CHAT_IMAGE_NOT_FOUND } from './chat-images';
@@ -278,7 +279,9 @@ describe('compare chat answers through the relay', () => {
       const user = await consoleUser(name);
       const conv = await conversationOf(user.userId, 'mock-a');
       const store = t.app.get(CompareChatStore);
-      const id = await store.insert({ id: conv.conversationId, user_id: user.userId, model_name: 'mock-a' }, 'hi', { roundId: null, queryId: null, lastId: null, lastEditId: null });
+      const [{ id: drawn }] = await t.db.query(`SELECT nextval(pg_get_serial_sequence('chat_messages', 'id'))::int AS id`);
+      const id = Number(drawn);
+      await store.insert({ id, conversationId: conv.conversationId, userId: user.userId, modelName: 'mock-a', message: 'hi', place: { roundId: null, queryId: null, lastId: null, lastEditId: null } });
       return { user, conv, store, id };
     };
     const dialogueCount = async (conversationId: number) => Number((await t.db.query('SELECT dialogue_count FROM conversations WHERE id = $1', [conversationId]))[0].dialogue_count);
@@ -372,7 +375,7 @@ describe('compare chat answers through the relay', () => {
     await refused(owner, { ...base, messages: [{ role: 'user', content: tenImages }] }, 400, /最多 9 张/);
     await refused(owner, { ...base, enable_thinking: 'yes' }, 400, /enable_thinking/);
     // Express's JSON limit (10 MB, the relay's own) holds for the console's call too.
-    await refused(owner, { ...base, messages: [{ role: 'user', content: 'x'.repeat(11 * 1024 * 1024) }] }, 413, '请求内容过大');
+    await refused(owner, { ...base, messages: [{ role: 'user', content: 'x'.repeat(11 * 1024 * 1024) }] }, 413, '请求体过大（最大 10 MB）');
     const othersRow = (await chat(other, otherConv, 'mock-a', ask('theirs'))).messageId;
     await refused(owner, { ...base, last_id: othersRow }, 404, MSG_CHAT_MESSAGE_NOT_FOUND);
     await refused(owner, { ...base, last_edit_id: othersRow }, 404, MSG_CHAT_MESSAGE_NOT_FOUND);
@@ -466,6 +469,49 @@ describe('compare chat answers through the relay', () => {
       expect(((await reply.json()) as { error: { message: string } }).error.message).toMatch(message);
     }
     expect(await rowsOf(vision.conversationId)).toBe(1);
+  });
+
+  it('refuses strangers at the chat’s own door before saying what is wrong with the call, as the console guard would', async () => {
+    const user = await consoleUser('door-owner');
+    const other = await consoleUser('door-other');
+    const conv = await conversationOf(user.userId, 'mock-a');
+    const base = { model: 'mock-a', conversation_id: conv.conversationId, talking_id: conv.talkingId, ...ask('hi') };
+    const call = (headers: Record<string, string>, body: unknown) =>
+      fetch(`${origin}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const refused = async (reply: Response, status: number, message: string | RegExp) => {
+      expect(reply.status).toBe(status);
+      expect(((await reply.json()) as { error: { message: string } }).error.message).toMatch(message);
+    };
+    const [name, value] = user.cookie.split('=');
+    const forged = `${name}=${value.slice(0, -3)}abc`;
+
+    // Strangers learn nothing about their call: a bad body from them is still "sign in".
+    await refused(await call({ 'new-api-user': String(user.userId) }, { ...base, conversation_id: 'x' }), 401, /登录/);
+    await refused(await call({ cookie: forged, 'new-api-user': String(user.userId) }, base), 401, /登录/);
+    await refused(await call({ cookie: user.cookie, 'new-api-user': String(other.userId) }, base), 401, 'New-Api-User 与登录用户不匹配');
+    await refused(await call({ cookie: user.cookie, 'new-api-user': String(other.userId) }, { ...base, conversation_id: 'x' }), 401, 'New-Api-User 与登录用户不匹配');
+    // The signed-in user is told what is wrong: types, NUL characters, nesting, broken JSON.
+    const own = { cookie: user.cookie, 'new-api-user': String(user.userId) };
+    await refused(await call(own, { ...base, conversation_id: 'x' }), 400, MSG_CONVERSATION_NOT_FOUND);
+    await refused(await call(own, { ...base, model: 'mock-a\u0000' }), 400, MSG_NUL);
+    let nested: unknown = 'deep';
+    for (let i = 0; i < 200; i++) nested = { nested };
+    await refused(await call(own, { ...base, extra: nested }), 400, MSG_TOO_DEEP);
+    await refused(await call(own, '{"model": '), 400, '请求体不是有效的 JSON');
+    // Another user's conversation is not found, even with the right talking id.
+    const othersConv = await conversationOf(other.userId, 'mock-a');
+    await refused(await call(own, { ...base, conversation_id: othersConv.conversationId, talking_id: othersConv.talkingId }), 404, MSG_CONVERSATION_NOT_FOUND);
+
+    // Disabled, deleted, signed out: refused at once, with the guard's own messages.
+    await t.db.query('UPDATE users SET status = 2 WHERE id = $1', [user.userId]);
+    await refused(await call(own, base), 401, '用户已被封禁');
+    await t.db.query('UPDATE users SET status = 1, deleted_at = 1 WHERE id = $1', [user.userId]);
+    await refused(await call(own, base), 401, '用户不存在或已被删除');
+    await t.db.query('UPDATE users SET deleted_at = NULL WHERE id = $1', [user.userId]);
+    await t.db.query('UPDATE sessions SET expires_at = 1 WHERE user_id = $1', [user.userId]);
+    await refused(await call(own, base), 401, /登录/);
+    expect(await rowsOf(conv.conversationId)).toBe(0);
+    expect(await rowsOf(othersConv.conversationId)).toBe(0);
   });
 
   it('leaves key-bearing calls to the relay and asks a keyless console call for its session', async () => {

@@ -17,7 +17,9 @@ import { TalkingsController } from './talkings.controller';
 import { TalkingsService } from './talkings.service';
 import { UserModelConfigEntity } from './user-model-config.entity';
 import { ChatImages } from './chat-images';
-import { ChatMessageController, CompareChatController } from './compare-chat.controller';
+import { ChatLookup } from './chat-lookup';
+import { ChatMessageController } from './compare-chat.controller';
+import { ConsoleChatDoor } from './console-chat-door';
 import { CompareChatLive } from './compare-chat-live';
 import { CompareChatService } from './compare-chat.service';
 import { CompareChatStore } from './compare-chat-store';
@@ -30,7 +32,8 @@ import { CompareChatStore } from './compare-chat-store';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([TalkingEntity, ConversationEntity, ChatMessageEntity, ChatFileEntity, UserModelConfigEntity]), RelayModule, ChannelsModule, StorageModule],
-  controllers: [ChatModelsController, TalkingsController, ChatUploadsController, CompareChatController, ChatMessageController, ConversationsController],
-  providers: [TalkingsService, ConversationsService, ModelConfigService, ChatUploadsService, CompareChatService, CompareChatStore, CompareChatLive, ChatImages],
+  controllers: [ChatModelsController, TalkingsController, ChatUploadsController, ChatMessageController, ConversationsController],
+  // ConsoleChatDoor: the chat's answers, served from the relay's front door (app.factory.ts).
+  providers: [TalkingsService, ConversationsService, ModelConfigService, ChatUploadsService, CompareChatService, ConsoleChatDoor, ChatLookup, CompareChatStore, CompareChatLive, ChatImages],
 })
 export class TalkingsModule {}

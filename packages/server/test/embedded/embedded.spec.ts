@@ -76,6 +76,33 @@ describe('embedded defaults (PGlite + in-process jobs)', () => {
       expect(customerSelf.body.data).toMatchObject({ quota: 10_000_000 - 75, used_quota: 75, request_count: 3 });
       const logs = await customer.get('/api/log/self/').query({ p: 0, page_size: 10 });
       expect(logs.body.data.items.map((log: { quota: number }) => log.quota)).toEqual([25, 25, 25]);
+
+      // The compare chat on PGlite: two talkings asked at once (one read of session and
+      // conversations, one write of both rows), each answer stored with its cost.
+      const columns: Array<{ talking_id: number; conversation_id: number }> = [];
+      for (const name of ['嵌入式对比一', '嵌入式对比二']) {
+        const talking = await customer.post('/relay/v1/talking/').send({ name, summary: '' });
+        const conversations = await customer.post('/relay/v1/conversation/').send([{ talking_id: talking.body.data.id, model_name: 'mock-a' }]);
+        expect(conversations.body.success, JSON.stringify(conversations.body)).toBe(true);
+        columns.push({ talking_id: talking.body.data.id, conversation_id: conversations.body.data[0].id });
+      }
+      const cookie = ([] as string[]).concat(customerLogin.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
+      const answers = await Promise.all(
+        columns.map(async (column) => {
+          const reply = await fetch(`${second.url}/v1/chat/completions`, {
+            method: 'POST',
+            headers: { cookie, 'new-api-user': String(customerLogin.body.data.id), 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'mock-a', ...column, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+          });
+          expect(reply.status).toBe(200);
+          const text = await reply.text();
+          return JSON.parse(/data: (\{"hr_message_id":\d+,"hr_message".*)\n\n/.exec(text)![1]).hr_message;
+        }),
+      );
+      expect(answers.map((answer) => [answer.status, answer.answer, answer.quota])).toEqual([
+        ['done', 'Hello from mock-a', 25],
+        ['done', 'Hello from mock-a', 25],
+      ]);
     },
     STARTUP_TIMEOUT_MS * 3,
   );
