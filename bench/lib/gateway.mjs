@@ -56,7 +56,7 @@ export async function startGateway(env, flags = []) {
 
 /**
  * A fresh database, a data directory and the environment of a server using them (with Redis);
- * `cleanup()` drops and removes both.
+ * `cleanup()` drops and removes both (the database stays with KEEP_DATABASE=1).
  */
 export async function benchEnvironment(name) {
   const id = randomBytes(4).toString('hex');
@@ -70,7 +70,9 @@ export async function benchEnvironment(name) {
     databaseUrl: `${PG_URL}/${database}`,
     env: { DATABASE_URL: `${PG_URL}/${database}`, REDIS_URL, REDIS_PREFIX: `gwbench:${id}`, DATA_DIR: dataDir, INITIAL_ROOT_PASSWORD: ROOT_PASSWORD },
     async cleanup() {
-      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      // KEEP_DATABASE=1 leaves the database for a closer look (EXPLAIN, psql); drop it by hand.
+      if (process.env.KEEP_DATABASE) console.log(`Database kept: ${PG_URL}/${database}`);
+      else await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     },

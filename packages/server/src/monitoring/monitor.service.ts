@@ -53,13 +53,19 @@ export class MonitorService {
     if (upstream) where.add('channel_id = ANY(?::int[])', query.channelIds);
     else where.add('token_id = ANY(?::int[])', query.tokenIds);
     where.add('model_name = ANY(?::text[])', query.modelNames);
-    const subject = upstream ? 'channel_id, max(channel_name) AS channel_name' : 'token_id, max(token_name) AS token_name';
+    // The channel roll-up's key is the upstream series' (bucket, channel, model): its rows are read
+    // as they are. The token roll-up also splits a token's requests by channel: summed here.
     const rows: Raw[] = await this.dataSource.query(
-      `SELECT bucket::float8 AS bucket, ${subject}, model_name, sum(request_count)::float8 AS total, sum(success_count)::float8 AS success,
-              sum(error_count)::float8 AS errors, sum(use_time_ms)::float8 AS use_time_ms, sum(frt_ms)::float8 AS frt_ms, sum(frt_count)::float8 AS frt_count
-         FROM ${tableOf(upstream)} WHERE ${where.sql}
-        GROUP BY bucket, ${upstream ? 'channel_id' : 'token_id'}, model_name
-        ORDER BY bucket, ${upstream ? 'channel_id' : 'token_id'}, model_name`,
+      upstream
+        ? `SELECT bucket::float8 AS bucket, channel_id, channel_name, model_name, request_count::float8 AS total, success_count::float8 AS success,
+                  error_count::float8 AS errors, use_time_ms::float8 AS use_time_ms, frt_ms::float8 AS frt_ms, frt_count::float8 AS frt_count
+             FROM usage_channel_rollups WHERE ${where.sql}
+            ORDER BY bucket, channel_id, model_name`
+        : `SELECT bucket::float8 AS bucket, token_id, max(token_name) AS token_name, model_name, sum(request_count)::float8 AS total, sum(success_count)::float8 AS success,
+                  sum(error_count)::float8 AS errors, sum(use_time_ms)::float8 AS use_time_ms, sum(frt_ms)::float8 AS frt_ms, sum(frt_count)::float8 AS frt_count
+             FROM usage_token_rollups WHERE ${where.sql}
+            GROUP BY bucket, token_id, model_name
+            ORDER BY bucket, token_id, model_name`,
       where.params,
     );
     const { coveredAt } = await this.rollups.progress();

@@ -21,10 +21,15 @@ export class SqlWhere {
   readonly params: unknown[] = [];
   private readonly parts: string[] = [];
 
-  constructor(range: BucketRange) {
+  constructor(readonly range: BucketRange) {
     this.add('grain = ?', range.grain);
     this.add('bucket >= ?', range.from);
     this.add('bucket <= ?', range.to);
+  }
+
+  /** The conditions besides the grain and the range (the constructor's first three), or TRUE. */
+  get filters(): string {
+    return this.parts.slice(3).join(' AND ') || 'TRUE';
   }
 
   /** `?` stands for the value's parameter; undefined, empty text and empty lists add nothing. */

@@ -10,7 +10,8 @@ import {
 } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import type { StatisticsFilterQuery, StatisticsPageQuery } from './dto/statistics-query.dto';
-import { bucketRange, SqlWhere } from './rollup-range';
+import { type BucketRange, bucketRange, SqlWhere } from './rollup-range';
+import type { StatsClock } from './rollups/stats-clock';
 import { UsageRollupService } from './rollups/usage-rollup.service';
 
 export type StatisticsView = 'detail' | 'user' | 'token';
@@ -122,11 +123,13 @@ export class StatisticsService {
         COALESCE(sum(calculate_quota), 0)::float8 AS total_calculate, COALESCE(sum(request_count), 0)::float8 AS total_requests,
         COALESCE(sum(token_used), 0)::float8 AS total_tokens FROM ${source}) AS t`;
     const pageOf = (source: string) => `SELECT COALESCE(json_agg(p ORDER BY ${order}), '[]'::json) FROM (SELECT * FROM ${source} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS p`;
-    const rowsSql = rows(where.sql, query.abnormal === true);
+    const abnormal = query.abnormal === true;
+    const rowsSql = rows(where.sql, abnormal);
+    const days = grain === 'h' && !abnormal ? wholeDays(this.rollups.clock, where.range) : undefined;
     const sql =
-      view === 'detail'
-        ? `SELECT (${totalsOf(`(${rowsSql}) AS g`)}) AS totals, (${pageOf(`(${rowsSql}) AS g`)}) AS items`
-        : `WITH groups AS (${rowsSql}) SELECT (${totalsOf('groups')}) AS totals, (${pageOf('groups')}) AS items`;
+      view !== 'detail'
+        ? `WITH groups AS (${rowsSql}) SELECT (${totalsOf('groups')}) AS totals, (${pageOf('groups')}) AS items`
+        : `SELECT (${days ? hourlyTotals(where, days) : totalsOf(`(${rowsSql}) AS g`)}) AS totals, (${pageOf(`(${rowsSql}) AS g`)}) AS items`;
     const [result]: Array<{ totals: Raw; items: Raw[] }> = await this.dataSource.query(sql, where.params);
     const { coveredAt } = await this.rollups.progress();
     const totals = parseJson(result.totals);
@@ -176,6 +179,40 @@ export class StatisticsService {
       model_price: item.model_price === null || item.model_price === undefined ? null : Number(item.model_price),
     } as StatisticsRow;
   }
+}
+
+/** The whole days of the statistics timezone within a range: from the first day's start to the last one's end (exclusive). */
+function wholeDays(clock: StatsClock, range: BucketRange): { from: number; to: number } | undefined {
+  // A day lasts 23 to 25 hours: 30 hours after a day's start lies in the next day.
+  const nextDay = (ts: number) => clock.start(clock.start(ts, 'd') + 30 * 3600, 'd');
+  const from = clock.start(range.from, 'd') === range.from ? range.from : nextDay(range.from);
+  const to = nextDay(range.to) === range.to + 1 ? range.to + 1 : clock.start(range.to, 'd');
+  return from < to ? { from, to } : undefined;
+}
+
+/**
+ * The totals of the hourly detail without reading each of its rows (a month holds hundreds of
+ * thousands): the count from the index of hourly rows with requests, the sums from the day rows of
+ * the whole days (an index holding their figures) and the hourly rows of the part-days at either
+ * end; both indexes are read alone when no filter applies (migration UsageRollupsHourlyTotals). A
+ * day row sums its hours, and rows of errors alone add nothing to any sum. Not for the abnormal
+ * filter, which a day row cannot answer for its hours.
+ */
+function hourlyTotals(where: SqlWhere, days: { from: number; to: number }): string {
+  const dayFrom = where.param(days.from);
+  const dayTo = where.param(days.to);
+  const from = where.param(where.range.from);
+  const to = where.param(where.range.to);
+  const figures = 'quota, calculate_quota, success_count, prompt_tokens + completion_tokens AS tokens';
+  return `SELECT row_to_json(t) FROM (SELECT
+      (SELECT count(*) FROM usage_rollups WHERE ${where.sql} AND success_count > 0)::float8 AS total,
+      COALESCE(sum(quota), 0)::float8 AS total_quota, COALESCE(sum(calculate_quota), 0)::float8 AS total_calculate,
+      COALESCE(sum(success_count), 0)::float8 AS total_requests, COALESCE(sum(tokens), 0)::float8 AS total_tokens
+    FROM (SELECT ${figures} FROM usage_rollups WHERE grain = 'd' AND bucket >= ${dayFrom} AND bucket < ${dayTo} AND ${where.filters}
+          UNION ALL
+          SELECT ${figures} FROM usage_rollups WHERE grain = 'h' AND bucket >= ${from} AND bucket < ${dayFrom} AND ${where.filters}
+          UNION ALL
+          SELECT ${figures} FROM usage_rollups WHERE grain = 'h' AND bucket >= ${dayTo} AND bucket <= ${to} AND ${where.filters}) AS r) AS t`;
 }
 
 /** json columns arrive parsed from pg and as text from some drivers. */

@@ -279,6 +279,33 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
     expect(rows.every((row) => typeof row.username === 'string' && (row.username as string).startsWith('stats-'))).toBe(true);
   });
 
+  it('shows the detail by the hour over days that start and end mid-day, with the totals of all its rows', async () => {
+    // Whole days inside the range are summed from day rows, its part-days from hour rows: both
+    // must give the figures of the logs, with and without a filter.
+    const start = now - 3 * DAY - 5 * HOUR - 17;
+    const hourLabel = (hour: number) => new Date((hour + SHANGHAI) * 1000).toISOString().slice(0, 13).replace('T', ' ') + ':00';
+    for (const username of [undefined, people[1].username]) {
+      const { rows, body } = await allRows('/api/statistics', { startTime: start, endTime: now, date_type: 'hour', ...(username ? { username } : {}) });
+      const inRange = logs.filter((log) => log.created_at >= hourOf(start) && log.created_at <= now && (!username || log.username === username));
+      const expected = expectedStatistics(inRange, (log) => detailKey(hourLabel(hourOf(log.created_at)), log.instance, log.user_id, log.token_id, log.model_name, ratiosOfLog(log)));
+      const actual = new Map(
+        rows.map((row) => [
+          detailKey(row.day_time as string, row.instance as string, row.user_id as number, row.token_id as number, row.model_name as string, `${row.calculate_prompt_ratio}|${row.calculate_complete_ratio}|${row.calculate_group_ratio}|${row.model_price}`),
+          pick(row),
+        ]),
+      );
+      expect(actual).toEqual(expected);
+      expect(body.total).toBe(expected.size);
+      const sum = (name: string) => [...expected.values()].reduce((total, figures) => total + figures[name], 0);
+      expect({ totalQuota: body.totalQuota, totalCalculateQuota: body.totalCalculateQuota, totalRequests: body.totalRequests, totalTokens: body.totalTokens }).toEqual({
+        totalQuota: sum('quota'),
+        totalCalculateQuota: sum('calculate_quota'),
+        totalRequests: sum('request_count'),
+        totalTokens: sum('token_used'),
+      });
+    }
+  });
+
   it('filters by username, instance, model, token and abnormal rows, and groups by user and by token', async () => {
     const start = now - 5 * DAY;
     const inRange = logs.filter((log) => log.created_at >= shanghaiDay(start));
