@@ -8,6 +8,8 @@ const FAST = 'gpt-4o';
 const SLOW = 'slow-stream';
 const FAILING = 'fail-500';
 const PHONE = { width: 390, height: 844 };
+/** A 1 × 1 PNG: something the chat's upload accepts as an image. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 
 /** Adds a model on the landing page's config panel through the picker. */
@@ -127,6 +129,33 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
     await product.screenshot('5-history');
   });
 
+  it('previews an image attached to the next question: name, size in KB, type and the image, on a desktop and a phone', async () => {
+    const { page } = product;
+    // Images go only to models that read them: mark the three as such (model management's flag).
+    const channels = (await rootApi(page, 'GET', '/api/channel/?p=0&page_size=10')).data.items as Array<{ id: number }>;
+    for (const model of [FAST, SLOW, FAILING]) {
+      const reply = await rootApi(page, 'POST', '/api/channel/update_ability', { channel_id: channels[0].id, group: 'default', model, is_viewable: true });
+      expect(reply.success, reply.message).toBe(true);
+    }
+    await page.reload();
+    await column(page, FAST).getByText(`Hello from ${FAST}`).first().waitFor();
+    await page.getByLabel('选择图片').setInputFiles({ name: '示意图.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.locator('.chat-upload-done').waitFor();
+    await page.getByRole('button', { name: '预览 示意图.png' }).click();
+    const preview = page.getByRole('dialog', { name: '文件预览' });
+    await preview.getByText('示意图.png').waitFor();
+    expect(await preview.textContent()).toContain(`${(TINY_PNG.length / 1024).toFixed(1)} KB`);
+    expect(await preview.textContent()).toContain('image/png');
+    expect(await preview.getByRole('img').getAttribute('src')).toMatch(/^(https?:|\/)/);
+    await product.screenshot('6-file-preview');
+    await page.setViewportSize(PHONE);
+    await product.screenshot('6-file-preview-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '移除 示意图.png' }).click();
+  });
+
   it('fits a phone: landing and compare pages without sideways overflow', async () => {
     const { page, url } = product;
     await page.setViewportSize(PHONE);
@@ -136,7 +165,7 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
-    await product.screenshot('6-phone');
+    await product.screenshot('7-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

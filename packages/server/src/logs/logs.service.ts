@@ -56,7 +56,9 @@ export class LogsService {
       const result = await this.logs
         .createQueryBuilder()
         .delete()
-        .where(`id IN (SELECT id FROM logs WHERE created_at < :before LIMIT ${DELETE_BATCH})`, { before })
+        // By the whole key (id, created_at): the outer delete then prunes to the partitions that
+        // hold such rows instead of probing every month's index for each id.
+        .where(`(id, created_at) IN (SELECT id, created_at FROM logs WHERE created_at < :before LIMIT ${DELETE_BATCH})`, { before })
         .execute();
       const affected = result.affected ?? 0;
       deleted += affected;

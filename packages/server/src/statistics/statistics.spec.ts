@@ -201,6 +201,25 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
     return `${other.model_ratio}|${other.completion_ratio}|${other.group_ratio}|${other.model_price ?? null}`;
   };
 
+  /** The detail rows and totals a page gave equal `expected` (key: detailKey with the row's day or hour label). */
+  const expectDetail = (rows: Array<Record<string, unknown>>, body: Record<string, number>, expected: Map<string, Figures>) => {
+    const actual = new Map(
+      rows.map((row) => [
+        detailKey(row.day_time as string, row.instance as string, row.user_id as number, row.token_id as number, row.model_name as string, `${row.calculate_prompt_ratio}|${row.calculate_complete_ratio}|${row.calculate_group_ratio}|${row.model_price}`),
+        pick(row),
+      ]),
+    );
+    expect(actual).toEqual(expected);
+    expect(body.total).toBe(expected.size);
+    const sum = (name: string) => [...expected.values()].reduce((total, figures) => total + figures[name], 0);
+    expect({ totalQuota: body.totalQuota, totalCalculateQuota: body.totalCalculateQuota, totalRequests: body.totalRequests, totalTokens: body.totalTokens }).toEqual({
+      totalQuota: sum('quota'),
+      totalCalculateQuota: sum('calculate_quota'),
+      totalRequests: sum('request_count'),
+      totalTokens: sum('token_used'),
+    });
+  };
+
   beforeAll(async () => {
     t = await startTestApp();
     now = Math.floor(Date.now() / 1000);
@@ -243,7 +262,13 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
     const later = generate(300, 23);
     await write(later);
     logs.push(...later);
-    expect(await rollups.catchUp()).toBeGreaterThan(0);
+    // A run of at least vacuumAfterLogs rows leaves the roll-up tables vacuumed and analysed.
+    const vacuumed = async () => (await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE relname LIKE 'usage_%rollups' AND last_vacuum IS NOT NULL`))[0].n;
+    expect(await vacuumed()).toBe(0);
+    rollups.vacuumAfterLogs = 100;
+    expect(await rollups.catchUp()).toBeGreaterThan(100);
+    rollups.vacuumAfterLogs = 1_000_000;
+    await expect.poll(vacuumed, { timeout: 5000 }).toBe(3);
     const done = await rollups.progress();
     expect(done.coveredAt).toBeGreaterThanOrEqual(now);
     expect(await rollups.catchUp()).toBe(0);
@@ -257,22 +282,7 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
     const start = now - 3 * DAY;
     const { rows, body } = await allRows('/api/statistics', { startTime: start, endTime: now });
     const inRange = logs.filter((log) => log.created_at >= shanghaiDay(start) && log.created_at <= now);
-    const expected = expectedStatistics(inRange, (log) => detailKey(shanghaiLabel(shanghaiDay(log.created_at)), log.instance, log.user_id, log.token_id, log.model_name, ratiosOfLog(log)));
-    const actual = new Map(
-      rows.map((row) => [
-        detailKey(row.day_time as string, row.instance as string, row.user_id as number, row.token_id as number, row.model_name as string, `${row.calculate_prompt_ratio}|${row.calculate_complete_ratio}|${row.calculate_group_ratio}|${row.model_price}`),
-        pick(row),
-      ]),
-    );
-    expect(actual).toEqual(expected);
-    expect(body.total).toBe(expected.size);
-    const sum = (name: string) => [...expected.values()].reduce((total, figures) => total + figures[name], 0);
-    expect({ totalQuota: body.totalQuota, totalCalculateQuota: body.totalCalculateQuota, totalRequests: body.totalRequests, totalTokens: body.totalTokens }).toEqual({
-      totalQuota: sum('quota'),
-      totalCalculateQuota: sum('calculate_quota'),
-      totalRequests: sum('request_count'),
-      totalTokens: sum('token_used'),
-    });
+    expectDetail(rows, body, expectedStatistics(inRange, (log) => detailKey(shanghaiLabel(shanghaiDay(log.created_at)), log.instance, log.user_id, log.token_id, log.model_name, ratiosOfLog(log))));
     // Newest day first; every row names its user and token.
     const days = rows.map((row) => row.day_time as string);
     expect([...days].sort().reverse()).toEqual(days);
@@ -287,22 +297,7 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
     for (const username of [undefined, people[1].username]) {
       const { rows, body } = await allRows('/api/statistics', { startTime: start, endTime: now, date_type: 'hour', ...(username ? { username } : {}) });
       const inRange = logs.filter((log) => log.created_at >= hourOf(start) && log.created_at <= now && (!username || log.username === username));
-      const expected = expectedStatistics(inRange, (log) => detailKey(hourLabel(hourOf(log.created_at)), log.instance, log.user_id, log.token_id, log.model_name, ratiosOfLog(log)));
-      const actual = new Map(
-        rows.map((row) => [
-          detailKey(row.day_time as string, row.instance as string, row.user_id as number, row.token_id as number, row.model_name as string, `${row.calculate_prompt_ratio}|${row.calculate_complete_ratio}|${row.calculate_group_ratio}|${row.model_price}`),
-          pick(row),
-        ]),
-      );
-      expect(actual).toEqual(expected);
-      expect(body.total).toBe(expected.size);
-      const sum = (name: string) => [...expected.values()].reduce((total, figures) => total + figures[name], 0);
-      expect({ totalQuota: body.totalQuota, totalCalculateQuota: body.totalCalculateQuota, totalRequests: body.totalRequests, totalTokens: body.totalTokens }).toEqual({
-        totalQuota: sum('quota'),
-        totalCalculateQuota: sum('calculate_quota'),
-        totalRequests: sum('request_count'),
-        totalTokens: sum('token_used'),
-      });
+      expectDetail(rows, body, expectedStatistics(inRange, (log) => detailKey(hourLabel(hourOf(log.created_at)), log.instance, log.user_id, log.token_id, log.model_name, ratiosOfLog(log))));
     }
   });
 

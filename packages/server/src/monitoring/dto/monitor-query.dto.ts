@@ -1,9 +1,8 @@
 import { MONITOR_MAX_IDS, MONITOR_TIME_TYPES, MONITOR_TYPES, STATS_FILTER_MAX_LENGTH, type MonitorTimeType, type MonitorType } from '@gw/shared';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { UNIX_SECONDS_MAX } from '../../logs/dto/log-query.dto';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { TimeBound } from '../../statistics/dto/time-bound';
 
-const TIME_MESSAGE = (label: string) => `${label}必须是以秒为单位的时间戳`;
 const TIME_TYPE_MESSAGE = 'timeType 只能是 1（分钟）、2（小时）或 3（天）';
 const MONITOR_TYPE_MESSAGE = 'monitorType 只能是 1（上游）或 2（下游）';
 
@@ -20,14 +19,10 @@ export class MonitorQueryDto {
   @Min(1, { message: 'userId 必须是正整数' })
   userId?: number;
 
-  @IsInt({ message: TIME_MESSAGE('开始时间') })
-  @Min(0, { message: TIME_MESSAGE('开始时间') })
-  @Max(UNIX_SECONDS_MAX, { message: TIME_MESSAGE('开始时间') })
+  @TimeBound('开始时间', 'body')
   startTime!: number;
 
-  @IsInt({ message: TIME_MESSAGE('结束时间') })
-  @Min(0, { message: TIME_MESSAGE('结束时间') })
-  @Max(UNIX_SECONDS_MAX, { message: TIME_MESSAGE('结束时间') })
+  @TimeBound('结束时间', 'body')
   endTime!: number;
 
   @IsOptional()
@@ -67,15 +62,9 @@ export class MonitorOptionsQuery {
   @Min(1, { message: 'userId 必须是正整数' })
   userId?: number;
 
-  @Type(() => Number)
-  @IsInt({ message: TIME_MESSAGE('开始时间') })
-  @Min(0, { message: TIME_MESSAGE('开始时间') })
-  @Max(UNIX_SECONDS_MAX, { message: TIME_MESSAGE('开始时间') })
+  @TimeBound('开始时间')
   start_time!: number;
 
-  @Type(() => Number)
-  @IsInt({ message: TIME_MESSAGE('结束时间') })
-  @Min(0, { message: TIME_MESSAGE('结束时间') })
-  @Max(UNIX_SECONDS_MAX, { message: TIME_MESSAGE('结束时间') })
+  @TimeBound('结束时间')
   end_time!: number;
 }

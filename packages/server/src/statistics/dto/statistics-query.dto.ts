@@ -1,22 +1,11 @@
 import { STATISTICS_DATE_TYPES, STATISTICS_PAGE_SIZE_MAX, STATS_FILTER_MAX_LENGTH, type StatisticsDateType } from '@gw/shared';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { UNIX_SECONDS_MAX } from '../../logs/dto/log-query.dto';
+import { TimeBound } from './time-bound';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** `abnormal=true` / `1` keeps only abnormal rows; anything else given is refused by IsBoolean. */
 const flag = ({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value);
-
-/** Unix seconds, required: a range always has both ends. */
-function TimeBound(label: string) {
-  const message = `${label}必须是以秒为单位的时间戳`;
-  return function (target: object, property: string) {
-    Type(() => Number)(target, property);
-    IsInt({ message })(target, property);
-    Min(0, { message })(target, property);
-    Max(UNIX_SECONDS_MAX, { message })(target, property);
-  };
-}
 
 function TextFilter(label: string) {
   return function (target: object, property: string) {

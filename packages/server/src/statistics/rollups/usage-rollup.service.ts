@@ -45,6 +45,8 @@ export class UsageRollupService {
   readonly clock: StatsClock;
   /** Log ids rolled up per transaction: a crash loses at most one chunk's work, never its accounting. */
   chunkIds = 20_000;
+  /** Log rows rolled up in one run past which the roll-up tables are vacuumed (vacuum). */
+  vacuumAfterLogs = 1_000_000;
   private running?: Promise<number>;
 
   constructor(
@@ -84,7 +86,24 @@ export class UsageRollupService {
     for (;;) {
       const step = await this.dataSource.transaction((manager) => this.rollChunk(manager, highWater, readAt));
       read += step.read;
-      if (step.done) return read;
+      if (step.done) break;
+    }
+    if (read >= this.vacuumAfterLogs) await this.vacuum();
+    return read;
+  }
+
+  /**
+   * After a large catch-up (an upgrade's backlog, a worker that was down), the roll-up tables are
+   * vacuumed and analysed at once rather than when autovacuum gets to them: the statistics totals
+   * are read from indexes alone (statistics.service.ts hourlyTotals), which needs the pages marked
+   * all-visible, and the planner needs to know the new rows. In steady state autovacuum keeps up.
+   */
+  private async vacuum(): Promise<void> {
+    const tables = [...new Set((Object.values(CUBES) as Cube[]).map((cube) => cube.table))];
+    try {
+      await this.dataSource.query(`VACUUM (ANALYZE) ${tables.join(', ')}`);
+    } catch (error) {
+      this.logger.warn(`VACUUM of the roll-ups after a large catch-up failed (autovacuum will do it): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

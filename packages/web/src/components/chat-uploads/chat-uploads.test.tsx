@@ -5,6 +5,7 @@ import type { ApiReply } from '@/api/http';
 import { uploadFile, type UploadOptions } from '@/api/upload';
 import { CHAT_UPLOAD_PATH } from '@/api/chat-models';
 import { captureMessages, user } from '@/pages/channel/test-page';
+import { FilePreviewModal } from './file-preview-modal';
 import { ChatUploadList, useChatUploads } from './index';
 
 // XMLHttpRequest uploads are api/upload.ts's own concern (upload.test.ts): here the hook's use of them.
@@ -146,5 +147,32 @@ describe(useChatUploads.name, () => {
     expect(pending[0].options.signal?.aborted).toBe(true);
     await waitFor(() => expect(thumbnails()).toHaveLength(0));
     expect(within(messages).queryByText(/上传失败/)).toBeNull();
+  });
+
+  it('previews an attached image: its name, size in KB and type, the stored image, nothing to download', async () => {
+    const pending = pendingUploads();
+    const u = renderHarness([png('photo.png', 'x'.repeat(2048))]);
+    await u.click(screen.getByRole('button', { name: '添加' }));
+    await act(async () => pending[0].answer(stored(11, 'photo.png')));
+    await u.click(screen.getByRole('button', { name: '预览 photo.png' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('文件预览')).toBeTruthy();
+    expect(within(dialog).getByText('photo.png')).toBeTruthy();
+    expect(within(dialog).getByText('2.0 KB')).toBeTruthy();
+    expect(within(dialog).getByText('image/png')).toBeTruthy();
+    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('https://oss.example/photo.png');
+    expect(within(dialog).queryByText('下载')).toBeNull();
+  });
+});
+
+describe('FilePreviewModal', () => {
+  it('offers a file that is not an image for download, with its size in KB', () => {
+    render(<FilePreviewModal file={{ name: 'notes.pdf', size: 1536, type: 'application/pdf', url: 'https://oss.example/notes.pdf' }} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('1.5 KB')).toBeTruthy();
+    expect(within(dialog).queryByRole('img')).toBeNull();
+    const download = within(dialog).getByText('下载').closest('a');
+    expect(download?.getAttribute('href')).toBe('https://oss.example/notes.pdf');
+    expect(download?.getAttribute('download')).toBe('notes.pdf');
   });
 });

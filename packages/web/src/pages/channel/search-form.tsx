@@ -1,7 +1,7 @@
-import { Button, Form, Input, Select } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+import { Form, Input, Select } from '@arco-design/web-react';
 import type { ChannelFilters } from '@/api/channels';
 import { EMPTY_FILTERS, useChannelListStore } from './list-store';
+import { SearchActions } from '@/components/search-actions';
 
 /** Keyword (name, id, base URL or tag), group and model; an empty search is the paged list. */
 export function SearchForm({ groups }: { groups: string[] }) {
@@ -32,14 +32,7 @@ export function SearchForm({ groups }: { groups: string[] }) {
       <Form.Item field="model">
         <Input aria-label="模型" placeholder="模型关键字" style={{ width: 180 }} allowClear />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={handleReset}>重置</Button>
-      </Form.Item>
+      <SearchActions onReset={handleReset} />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Select } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+import { DatePicker, Form, Select } from '@arco-design/web-react';
 import type { CustomerConnectFilters } from '@/api/customer-connect';
 import { EMPTY_SEARCH, toContactFilters, type ContactSearchValues } from './filters';
 import { STATUS_OPTIONS, type StatusChoice } from './statuses';
+import { SearchActions } from '@/components/search-actions';
 
 interface SearchFormProps {
   onSearch: (filters: CustomerConnectFilters) => void;
@@ -38,14 +38,7 @@ export function SearchForm({ onSearch }: SearchFormProps) {
           onChange={(status: StatusChoice) => setValues((current) => ({ ...current, status }))}
         />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={handleReset}>重置</Button>
-      </Form.Item>
+      <SearchActions onReset={handleReset} />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Select } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+import { DatePicker, Form, Input, Select } from '@arco-design/web-react';
 import type { LogFilters } from '@/api/logs';
 import { defaultFormValues, toFilters, type LogFormValues } from './filters';
 import { LOG_TYPE_OPTIONS } from './log-view';
+import { SearchActions } from '@/components/search-actions';
 
 interface SearchFormProps {
   isAdmin: boolean;
@@ -52,14 +52,7 @@ export function SearchForm({ isAdmin, initialValues, onSearch }: SearchFormProps
           </Form.Item>
         </>
       )}
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={handleReset}>重置</Button>
-      </Form.Item>
+      <SearchActions onReset={handleReset} />
     </Form>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input, Select } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+import { Form, Input, Select } from '@arco-design/web-react';
 import type { AbilityFilters } from '@/api/channels';
 import { EMPTY_SEARCH, FLAG_OPTIONS, toAbilityFilters, type AbilitySearchValues } from './filters';
+import { SearchActions } from '@/components/search-actions';
 
 interface SearchFormProps {
   groups: string[];
@@ -47,14 +47,7 @@ export function SearchForm({ groups, onSearch }: SearchFormProps) {
       <Form.Item label="支持图片">
         <Select aria-label="是否支持图片" style={{ width: 90 }} options={[...FLAG_OPTIONS]} value={values.is_viewable} onChange={set('is_viewable')} />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={handleReset}>重置</Button>
-      </Form.Item>
+      <SearchActions onReset={handleReset} />
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+import { Form, Input } from '@arco-design/web-react';
+import { SearchActions } from '@/components/search-actions';
 
 interface SearchFormProps {
   onSearch: (keyword: string) => void;
@@ -20,14 +20,7 @@ export function SearchForm({ onSearch }: SearchFormProps) {
       <Form.Item label="关键字">
         <Input aria-label="搜索关键字" allowClear value={keyword} onChange={setKeyword} placeholder="兑换码的 ID 或名称" style={{ width: 240 }} />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={handleReset}>重置</Button>
-      </Form.Item>
+      <SearchActions onReset={handleReset} />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, Radio, Select, Switch } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+import { Form, Input, Radio, Select, Switch } from '@arco-design/web-react';
 import { STATS_FILTER_MAX_LENGTH } from '@gw/shared';
 import { TimeRangePicker } from '@/components/time-range-picker';
 import { DATE_TYPE_OPTIONS, defaultFilters, type StatisticsFilters } from './statistics-view';
+import { SearchActions } from '@/components/search-actions';
 
 interface SearchFormProps {
   initialValues: StatisticsFilters;
@@ -66,14 +66,7 @@ export function SearchForm({ initialValues, instances, showDateType, onSearch }:
           <Radio.Group type="button" options={DATE_TYPE_OPTIONS} value={values.dateType} onChange={handleDateType} />
         </Form.Item>
       )}
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={handleReset}>重置</Button>
-      </Form.Item>
+      <SearchActions onReset={handleReset} />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Input } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+import { Form, Input } from '@arco-design/web-react';
 import type { TokenSearch } from '@/api/tokens';
+import { SearchActions } from '@/components/search-actions';
 
 interface SearchFormProps {
   onSearch: (search: TokenSearch) => void;
@@ -28,14 +28,7 @@ export function SearchForm({ onSearch }: SearchFormProps) {
       <Form.Item label="密钥">
         <Input aria-label="令牌密钥" allowClear value={token} onChange={setToken} placeholder="完整的令牌密钥" style={{ width: 280 }} />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={handleReset}>重置</Button>
-      </Form.Item>
+      <SearchActions onReset={handleReset} />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Select } from '@arco-design/web-react';
-import { IconSearch } from '@arco-design/web-react/icon';
+import { Form, InputNumber, Select } from '@arco-design/web-react';
 import type { OrderFilter } from '@/api/topup';
 import { ORDER_STATUS_LOOK } from './topup-view';
 import { EMPTY_FILTER } from './use-orders';
+import { SearchActions } from '@/components/search-actions';
 
 const STATUS_OPTIONS = [
   { value: '', label: '全部状态' },
@@ -45,14 +45,7 @@ export function OrderFilterForm({ onSearch }: OrderFilterFormProps) {
           onChange={(status: OrderFilter['status']) => setFilter((current) => ({ ...current, status }))}
         />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={handleReset}>重置</Button>
-      </Form.Item>
+      <SearchActions onReset={handleReset} />
     </Form>
   );
 }
