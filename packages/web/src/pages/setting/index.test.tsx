@@ -303,6 +303,18 @@ describe('operation and system tabs', () => {
     );
   });
 
+  it('offers the switch for channels on local or private addresses and saves its new state', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+    const toggle = await screen.findByRole('switch', { name: '允许渠道代理地址使用本机或内网地址' });
+    const wasOn = toggle.getAttribute('aria-checked') === 'true';
+    await userEvent.setup().click(toggle);
+
+    await waitFor(() =>
+      expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'ChannelPrivateAddressEnabled', value: String(!wasOn) } }]),
+    );
+  });
+
   it('asks before turning password login off', async () => {
     const calls = fakeApi(makeUser({ role: 100 }));
     renderAt('/setting?tab=system');
