@@ -92,11 +92,13 @@ export class CompareChatStore {
     const written = this.inserts.add(row).then((ok) => {
       if (!ok) throw new Error(`chat message ${row.id} not written: its conversation ${row.conversationId} is gone`);
     });
-    const done = () => {
-      if (this.writing.get(row.id) === settledWrite) this.writing.delete(row.id);
-    };
-    const settledWrite = written.then(done, done);
-    this.writing.set(row.id, settledWrite);
+    // Ids come from the sequence: no other write of this id can be under way.
+    const settled = written.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.writing.set(row.id, settled);
+    void settled.then(() => this.writing.delete(row.id));
     return written;
   }
 
@@ -106,7 +108,6 @@ export class CompareChatStore {
   /** Whether each row was written (its conversation still there). */
   private readonly inserts = new MicroBatch<NewRow, boolean>(async (rows) => {
     const now = nowSeconds();
-    const column = <K extends keyof NewRow>(key: K) => rows.map((row) => row[key]);
     const written = await this.pool.query<{ id: string }>(
       `INSERT INTO chat_messages (id, conversation_id, user_id, model_name, query, message, last_id, last_edit_id, round_id, query_id, status, created_at, updated_at)
        SELECT k.id, k.conversation_id, k.user_id, k.model_name, k.query, k.message::jsonb, k.last_id, k.last_edit_id, COALESCE(k.round_id, k.id), COALESCE(k.query_id, k.id), 'streaming', $11, $11
@@ -115,10 +116,10 @@ export class CompareChatStore {
         WHERE EXISTS (SELECT 1 FROM conversations c WHERE c.id = k.conversation_id)
        RETURNING id`,
       [
-        column('id'),
-        column('conversationId'),
-        column('userId'),
-        column('modelName'),
+        rows.map((row) => row.id),
+        rows.map((row) => row.conversationId),
+        rows.map((row) => row.userId),
+        rows.map((row) => row.modelName),
         rows.map((row) => textOfContent(row.message)),
         rows.map((row) => JSON.stringify(row.message)),
         rows.map((row) => row.place.lastId),
