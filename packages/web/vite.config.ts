@@ -24,5 +24,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Typing through user-event is slow when CI's two cores are busy: a dialog test once took over
+    // vitest's default 5 s. Time is measured in bench/, never here, so a roomy limit hides nothing.
+    testTimeout: 20_000,
   },
 });
