@@ -45,7 +45,9 @@ export async function forkReady(script, env) {
 export async function startGateway(env, flags = []) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "pnpm build" first`);
   const port = await freePort();
-  const child = spawn(process.execPath, [...flags, MAIN], { env: { PATH: process.env.PATH, ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // LOG_FORMAT=json measures the gateway with its request-scoped JSON logs (docs/observability.md).
+  const logFormat = process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {};
+  const child = spawn(process.execPath, [...flags, MAIN], { env: { PATH: process.env.PATH, ...env, ...logFormat, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 400; i++) {
     if (await fetch(`${url}/api/status`).then((reply) => reply.ok, () => false)) return { child, url };

@@ -20,6 +20,7 @@ import { UserFiles1765252800000 } from './1765252800000-user-files';
 import { WorkflowRuns1765339200000 } from './1765339200000-workflow-runs';
 import { UsageRollups1765425600000 } from './1765425600000-usage-rollups';
 import { UsageRollupsHourlyTotals1765512000000 } from './1765512000000-usage-rollups-hourly-totals';
+import { AsyncTasks1765598400000 } from './1765598400000-async-tasks';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   WorkflowRuns1765339200000,
   UsageRollups1765425600000,
   UsageRollupsHourlyTotals1765512000000,
+  AsyncTasks1765598400000,
 ];

@@ -9,7 +9,10 @@ import { serveSpa } from './common/spa';
 import { RATE_LIMITS_LOCAL } from './common/throttle';
 import { HttpDrain } from './common/http-drain';
 import { inputGuard } from './common/input-guard';
+import { JsonLogger } from './common/json-logger';
+import { installRequestIds } from './common/request-id';
 import { createValidationPipe } from './common/validation.pipe';
+import { MetricsService } from './metrics/metrics.service';
 import { OptionsService } from './options/options.service';
 import { RelayFrontDoor } from './relay/relay-front-door';
 import { serveUploads } from './storage/serve-uploads';
@@ -19,6 +22,8 @@ import type { AppConfig } from './config/app-config';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
 const loggerLevels = (config: AppConfig): LogLevel[] => LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1);
+/** Nest's text lines, or one JSON object a line with LOG_FORMAT=json. */
+const appLogger = (config: AppConfig): LogLevel[] | JsonLogger => (config.logFormat === 'json' ? new JsonLogger(loggerLevels(config)) : loggerLevels(config));
 
 /** The HTTP application (ROLE api or all), configured but not listening. */
 export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
@@ -28,7 +33,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   const server = createExpress();
   server.set('case sensitive routing', true);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
-    logger: loggerLevels(config),
+    logger: appLogger(config),
     bodyParser: false,
   });
   const express = app.getHttpAdapter().getInstance();
@@ -36,6 +41,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   // X-Forwarded-For is believed only from the configured proxies.
   express.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   express.locals[RATE_LIMITS_LOCAL] = config.rateLimits;
+  app.use(app.get(MetricsService).http.middleware());
   app.use(securityHeaders(app.get(OptionsService)));
   app.useBodyParser('json', { limit: '10mb' });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
@@ -52,6 +58,8 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   // The relay's POST endpoints and the compare chat's answers skip the Express/Nest pipeline
   // (relay/relay-front-door.ts, talkings/console-chat-door.ts).
   app.get(RelayFrontDoor).install(app.getHttpServer(), app.get(ConsoleChatDoor));
+  // Every request, relay or console, gets its X-Request-Id; only JSON log lines read it from the async scope.
+  installRequestIds(app.getHttpServer(), config.logFormat === 'json');
   // Outermost: shutdown waits for every request in flight, relay calls included.
   app.get(HttpDrain).install(app.getHttpServer());
   return app;
@@ -59,7 +67,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
 
 /** The worker process (ROLE worker): queue processors and schedules, no HTTP server. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: loggerLevels(config) });
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: appLogger(config) });
   context.enableShutdownHooks();
   return context;
 }

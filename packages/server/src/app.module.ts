@@ -19,6 +19,7 @@ import { DataImportsModule } from './data-library/imports/data-imports.module';
 import { DatabaseModule } from './database/database.module';
 import { EmailAuthModule } from './email-auth/email-auth.module';
 import { JobsModule } from './jobs/jobs.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { ModelHealthModule } from './model-health/model-health.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { OptionsModule } from './options/options.module';
@@ -33,6 +34,7 @@ import { StatusModule } from './status/status.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { TalkingsModule } from './talkings/talkings.module';
+import { TasksModule } from './tasks/tasks.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 import { StorageModule } from './storage/storage.module';
 import { TokensModule } from './tokens/tokens.module';
@@ -54,6 +56,7 @@ export class AppModule {
         StorageModule,
         ThrottlerModule.forRootAsync({ inject: [APP_CONFIG, RedisService], useFactory: throttlerOptions }),
         JobsModule,
+        MetricsModule,
         OptionsModule,
         OutboundModule,
         AuthModule,
@@ -84,6 +87,7 @@ export class AppModule {
         UserFilesModule,
         StatisticsModule,
         MonitoringModule,
+        TasksModule,
       ],
       providers: [
         HttpDrain,

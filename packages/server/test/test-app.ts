@@ -161,3 +161,20 @@ export async function createTestDatabase(): Promise<{ url: string; redisPrefix: 
     },
   };
 }
+
+/**
+ * The environment of a built server (`startBuiltServer`) on a database of createTestDatabase:
+ * its own Redis prefix and DATA_DIR, root's password, rate limits out of the way; `extra` adds to it.
+ */
+export function builtServerEnv(database: { url: string; redisPrefix: string }, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: database.redisPrefix,
+    DATA_DIR: dataDir,
+    INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
+    RATE_LIMIT_API: '1000000',
+    RATE_LIMIT_AUTH: '100000',
+    ...extra,
+  };
+}

@@ -14,3 +14,4 @@ export * from './chat';
 export * from './workflow';
 export * from './user-files';
 export * from './usage-stats';
+export * from './tasks';

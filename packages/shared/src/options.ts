@@ -130,6 +130,8 @@ const DEFINITIONS = {
   // Logging and export
   LogConsumeEnabled: bool(true),
   LogReqInfoEnabled: bool(false),
+  // Bearer token of GET /metrics (Prometheus); empty: the endpoint answers 404.
+  MetricsToken: secret(),
   DataExportEnabled: bool(true),
   DataExportInterval: int(5, 1),
   DataExportDefaultTime: { kind: 'string', default: 'hour', oneOf: ['hour', 'day', 'week'] } as OptionDefinition,

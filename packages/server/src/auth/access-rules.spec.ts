@@ -75,6 +75,22 @@ describe('access rules', () => {
         // (relay.spec.ts covers calls without or with a wrong token).
         'GET /v1/models',
         'GET /v1beta/models',
+        // Async tasks (tasks/): the Midjourney and Suno APIs, each call checked by its sk- token
+        // (midjourney.spec.ts and suno.spec.ts cover calls without one)…
+        'POST /mj/submit/:route',
+        'POST /mj/insight-face/swap',
+        'GET /mj/task/:id/fetch',
+        'POST /mj/task/list-by-condition',
+        'POST /suno/submit/:action',
+        'POST /suno/fetch',
+        'GET /suno/fetch/:id',
+        // …a task's picture, embedded in pages (the random task id is the capability)…
+        'GET /mj/image/:id',
+        // …and the upstream's notices, believed only through the signature in their address, and then only as "ask me".
+        'POST /mj/notify/:channel/:signature',
+        // Prometheus' scrape (metrics/): no session; MetricsTokenGuard answers 404 while MetricsToken is
+        // empty and 401 without the bearer token (metrics.spec.ts).
+        'GET /metrics/',
       ].sort(),
     );
   });

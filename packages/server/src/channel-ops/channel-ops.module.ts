@@ -23,7 +23,7 @@ import { ChannelTestService } from './channel-test.service';
   imports: [ChannelsModule, LogsModule, AlertModule],
   controllers: [ChannelOpsController],
   providers: [ChannelProbe, ChannelRecords, ChannelTestService, ChannelTestJob, ChannelBalanceService, ChannelBalanceJob, AutoDisableService, UpstreamClient],
-  // The model health heartbeats probe models the same way a channel test does.
-  exports: [ChannelProbe],
+  // The model health heartbeats probe models the same way a channel test does; the task poller reads channels of any status.
+  exports: [ChannelProbe, ChannelRecords],
 })
 export class ChannelOpsModule {}

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
-const SERVER_PATHS = /^\/(api|v1|relay|pg|mj|suno|uploads)(\/|$)/;
+const SERVER_PATHS = /^\/(api|v1|relay|pg|mj|suno|uploads|metrics)(\/|$)/;
 
 /**
  * Serves the built console at `/`: files from the web build, and index.html for every other GET

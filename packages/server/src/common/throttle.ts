@@ -25,8 +25,12 @@ export function throttlerOptions(config: AppConfig, redis: RedisService): Thrott
   return {
     throttlers: [{ name: 'default', limit: config.rateLimits.api, ttl: MINUTE_MS }],
     storage: redis.enabled ? new ThrottlerStorageRedisService(redis.connect({ keyPrefix: `${redis.prefix}:throttle:` })) : undefined,
-    // The relay applies its own per-token limits; these guard the console API only.
-    skipIf: (context) => !context.switchToHttp().getRequest<Request>().path.startsWith('/api/'),
+    // The relay applies its own per-token limits; these guard the console API, and /metrics, whose
+    // token could otherwise be guessed at line speed.
+    skipIf: (context) => {
+      const path = context.switchToHttp().getRequest<Request>().path;
+      return !path.startsWith('/api/') && path !== '/metrics';
+    },
     getTracker: (request) => (request as Request).ip ?? 'unknown',
   };
 }

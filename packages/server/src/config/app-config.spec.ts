@@ -9,7 +9,8 @@ const dataDir = () => mkdtempSync(join(tmpdir(), 'gw-config-'));
 describe(loadConfig.name, () => {
   it('applies the defaults of the runtime contract', () => {
     const sut = loadConfig({ DATA_DIR: dataDir() });
-    expect(sut).toMatchObject({ port: 3000, role: 'all', databaseUrl: undefined, redisUrl: undefined, redisPrefix: 'gw' });
+    expect(sut).toMatchObject({ port: 3000, role: 'all', databaseUrl: undefined, redisUrl: undefined, redisPrefix: 'gw', logFormat: 'text' });
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
 
   it('generates SESSION_SECRET and CRYPTO_SECRET once and persists them in DATA_DIR (0600)', () => {
@@ -45,6 +46,7 @@ describe(loadConfig.name, () => {
     [{ TRUSTED_PROXIES: '10.0.0.0/99' }, 'TRUSTED_PROXIES: "10.0.0.0/99" is not an IP address'],
     [{ TRUSTED_PROXIES: '10.0.0.0/8/1' }, 'TRUSTED_PROXIES: "10.0.0.0/8/1" is not an IP address'],
     [{ OUTBOUND_ALLOW_PRIVATE: 'webhook,channel' }, 'OUTBOUND_ALLOW_PRIVATE: "channel" is not one of webhook'],
+    [{ LOG_FORMAT: 'JSON' }, 'LOG_FORMAT must be text or json'],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

@@ -35,11 +35,15 @@ export interface AppConfig {
   rateLimits: { api: number; auth: number };
   /** Answers one workflow run asks at once (WORKFLOW_RUN_CONCURRENCY, default 8); channel limits still apply. */
   workflowRunConcurrency: number;
+  /** Async tasks (Midjourney, Suno): how often unfinished ones are polled (TASK_POLL_SECONDS, default 15) and when one is failed and refunded (TASK_TIMEOUT_MINUTES after submit, default 60). */
+  tasks: { pollSeconds: number; timeoutMinutes: number };
   /** The timezone of the statistics' calendar days and hours (STATS_TIMEZONE, default Asia/Shanghai). */
   statsTimeZone: string;
   /** This process's name in the statistics (INSTANCE_NAME, default the host name). */
   instanceName: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Nest's text lines (default), or one JSON object a line carrying the request's id (LOG_FORMAT=json). */
+  logFormat: 'text' | 'json';
   /** Purposes whose outbound requests may reach loopback and private addresses (OUTBOUND_ALLOW_PRIVATE). */
   outboundAllowPrivate: OutboundPurpose[];
   /** Where the third-party sign-in providers live (docs/configuration.md); overridden to point tests at local stand-ins. */
@@ -174,9 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(dto.WEB_DIST_DIR || join(__dirname, '..', '..', '..', 'web', 'dist')),
     rateLimits: { api: dto.RATE_LIMIT_API ?? 600, auth: dto.RATE_LIMIT_AUTH ?? 10 },
     workflowRunConcurrency: dto.WORKFLOW_RUN_CONCURRENCY ?? 8,
+    tasks: { pollSeconds: dto.TASK_POLL_SECONDS ?? 15, timeoutMinutes: dto.TASK_TIMEOUT_MINUTES ?? 60 },
     statsTimeZone: dto.STATS_TIMEZONE ?? 'Asia/Shanghai',
     instanceName: dto.INSTANCE_NAME ?? hostname().slice(0, 64),
     logLevel: dto.LOG_LEVEL ?? 'log',
+    logFormat: dto.LOG_FORMAT ?? 'text',
     outboundAllowPrivate: parseOutboundAllowPrivate(dto.OUTBOUND_ALLOW_PRIVATE),
     oauthEndpoints: {
       githubOAuth: (dto.GITHUB_OAUTH_BASE_URL ?? 'https://github.com').replace(/\/+$/, ''),

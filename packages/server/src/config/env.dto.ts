@@ -77,6 +77,20 @@ export class EnvDto {
   WORKFLOW_RUN_CONCURRENCY?: number;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'TASK_POLL_SECONDS must be a whole number of seconds' })
+  @Min(1, { message: 'TASK_POLL_SECONDS must be between 1 and 3600' })
+  @Max(3600, { message: 'TASK_POLL_SECONDS must be between 1 and 3600' })
+  TASK_POLL_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'TASK_TIMEOUT_MINUTES must be a whole number of minutes' })
+  @Min(1, { message: 'TASK_TIMEOUT_MINUTES must be between 1 and 10080' })
+  @Max(10080, { message: 'TASK_TIMEOUT_MINUTES must be between 1 and 10080' })
+  TASK_TIMEOUT_MINUTES?: number;
+
+  @IsOptional()
   @IsString()
   @Validate(IsTimeZone)
   STATS_TIMEZONE?: string;
@@ -101,6 +115,10 @@ export class EnvDto {
   @IsOptional()
   @IsIn(['error', 'warn', 'log', 'debug'], { message: 'LOG_LEVEL must be one of error, warn, log, debug' })
   LOG_LEVEL?: 'error' | 'warn' | 'log' | 'debug';
+
+  @IsOptional()
+  @IsIn(['text', 'json'], { message: 'LOG_FORMAT must be text or json' })
+  LOG_FORMAT?: 'text' | 'json';
 
   @IsOptional()
   @IsString()

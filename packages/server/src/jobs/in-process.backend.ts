@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { outsideRequests } from '../common/request-id';
 import { nowSeconds } from '../common/time';
 import type { EnqueueOptions, JobBackend, JobDefinition, JobFailure } from './job.types';
 
@@ -81,7 +82,9 @@ export class InProcessBackend implements JobBackend {
       this.pendingIds.add(key);
     }
     lane.waiting.push(job);
-    setImmediate(() => this.drain(lane));
+    // A job runs as no HTTP request's, as it would on a BullMQ worker: its log lines do not carry
+    // the id of whichever request enqueued it or changed the schedule that did.
+    outsideRequests(() => setImmediate(() => this.drain(lane)));
   }
 
   private drain(lane: Lane): void {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { JobFailure } from './job.types';
 import { JobsService } from './jobs.service';
 
-const COUNTED_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
+export const COUNTED_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
 /** Enough to see what keeps failing without paging through a queue's history. */
 const RECENT_FAILURES = 10;
 

@@ -1,5 +1,6 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { requestIdOf } from '../common/request-id';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { UserEntity } from '../users/user.entity';
@@ -18,7 +19,7 @@ export class PlaygroundController {
   @Post('chat/completions')
   chat(@CurrentUser() user: UserEntity, @Req() request: Request, @Res() response: Response): Promise<void> {
     const ip = request.ip ?? '';
-    const relayRequest = { headers: request.headers, ip, path: request.path, body: (request.body ?? {}) as Record<string, unknown>, stream: request };
+    const relayRequest = { headers: request.headers, ip, path: request.path, body: (request.body ?? {}) as Record<string, unknown>, stream: request, requestId: requestIdOf(request) };
     return this.relay.handle('chat', relayRequest, response, { authorize: () => this.auth.authorizeUser(user.id, ip) });
   }
 }

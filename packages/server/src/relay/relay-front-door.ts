@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
+import { requestIdOf } from '../common/request-id';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ANTHROPIC_INBOUND } from './inbound/anthropic-inbound';
 import { geminiInbound, geminiRoute, withQueryKey } from './inbound/gemini-inbound';
@@ -104,6 +105,6 @@ export class RelayFrontDoor {
   }
 
   private relayRequest(request: IncomingMessage, path: string): RelayRequest {
-    return { headers: request.headers, ip: proxyAddr(request, this.trust), path, stream: request };
+    return { headers: request.headers, ip: proxyAddr(request, this.trust), path, stream: request, requestId: requestIdOf(request) };
   }
 }

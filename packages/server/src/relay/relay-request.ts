@@ -14,6 +14,8 @@ export interface RelayRequest {
   body?: Record<string, unknown>;
   /** The raw request, for reading the body (JSON or a multipart upload). */
   stream: IncomingMessage;
+  /** The HTTP request's id (common/request-id.ts): the log row's request_id. */
+  requestId?: string;
 }
 
 /** OpenAI's own limit is far lower; this bounds what one request may make us hold in memory. */

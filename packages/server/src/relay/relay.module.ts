@@ -39,6 +39,7 @@ import { UpstreamClient } from './upstream.client';
     InternalRelay,
   ],
   // The compare chat (talkings/) and workflow runs relay their answers through the same pipeline.
-  exports: [RelayService, TokenAuthService, InternalRelay, PriceService],
+  // Async tasks (tasks/) submit through the same token checks, channel choice, prices and upstream pool.
+  exports: [RelayService, TokenAuthService, InternalRelay, PriceService, ChannelCacheService, TokenRateLimiter, UpstreamClient],
 })
 export class RelayModule {}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
+import { MetricsService } from '../metrics/metrics.service';
 import { OptionsService } from '../options/options.service';
 import type { ChatAdaptor, PassthroughAdaptor } from './adaptors/adaptor';
 import { createAdaptorRegistry } from './adaptors';
@@ -115,6 +116,7 @@ export class RelayService {
     private readonly options: OptionsService,
     private readonly channelLimits: ChannelLimiter,
     private readonly cooldown: ChannelCooldown,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** Serves one relay request, read and answered in the client's format (DESIGN.md §5.0). */
@@ -134,7 +136,8 @@ export class RelayService {
       const stream = body.stream === true && (mode === 'chat' || mode === 'completions');
       const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
       ctx = {
-        requestId: randomUUID(),
+        // The HTTP request's id (X-Request-Id, common/request-id.ts); the gateway's own calls get one here.
+        requestId: request.requestId ?? randomUUID(),
         mode,
         format,
         nativeHeaders: format.nativeHeaders(request.headers),
@@ -166,13 +169,18 @@ export class RelayService {
       const settling = reservation;
       reservation = undefined; // from here on a failure must not refund it
       const log = this.relayLogger.consumed(ctx, { usage, price, attempts, status: delivered.status, respModel: delivered.respModel });
-      await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, settling, cost, log);
+      const charged = await this.ledger.settle({ userId: ctx.caller.userId, tokenId: ctx.caller.tokenId, channelId: ctx.channel.id }, settling, cost, log);
+      this.metrics.relay.finished(ctx, ctx.channel.id, 'success');
+      this.metrics.relay.charged(ctx.requestModel, charged);
       if (options.observer) await this.tellSettled(options.observer, ctx, usage, cost, delivered.clientGone === true, response);
     } catch (error) {
       const relayError = this.toRelayError(error);
       const reply = format.errorReply(relayError);
       if (reservation) await this.ledger.refund(reservation);
-      if (ctx) this.relayLogger.failed(ctx, relayError, attempts, reply.status);
+      if (ctx) {
+        this.relayLogger.failed(ctx, relayError, attempts, reply.status);
+        this.metrics.relay.finished(ctx, attempts.length > 0 ? ctx.channel.id : 0, 'error');
+      }
       if (options.observer) await this.tellFailed(options.observer, relayError);
       if (!response.headersSent) sendJson(response, reply.status, reply.body);
       else if (!response.writableEnded) response.end();
@@ -256,6 +264,7 @@ export class RelayService {
       } catch (error) {
         if (!(error instanceof UpstreamFailure)) throw error;
         attempts.push({ channel_id: channel.id, channel_name: channel.name, status: error.status, error: error.message, duration: Math.round(performance.now() - attemptStart) });
+        this.metrics.relay.upstreamFailed(channel.id, error.status);
         lastFailure = error;
         if (error.kind === 'request') break;
         await this.channelFailed(channel, error);

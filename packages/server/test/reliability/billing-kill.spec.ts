@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstanceLiveness } from '../../src/relay/billing/instance-liveness.service';
 import { type BuiltServer, startBuiltServer } from '../built-server';
 import { MockOpenAiUpstream } from '../mock-openai-upstream';
-import { createTestDatabase, ROOT_PASSWORD, startSecondInstance, startTestApp, type TestApp } from '../test-app';
+import { builtServerEnv, createTestDatabase, ROOT_PASSWORD, startSecondInstance, startTestApp, type TestApp } from '../test-app';
 import { TEST_REDIS_URL } from '../test-env';
 
 /**
@@ -143,15 +143,7 @@ describe('billing across a SIGKILL: restart recovers what the killed process res
     db = await new DataSource({ type: 'postgres', url: database.url }).initialize();
     upstream = await new MockOpenAiUpstream().start();
     upstream.delays.set(MODEL, 30);
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: database.redisPrefix,
-      DATA_DIR: dataDir,
-      INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
-      RATE_LIMIT_API: '1000000',
-      RATE_LIMIT_AUTH: '100000',
-    };
+    env = builtServerEnv(database, dataDir);
     server = await startBuiltServer(env);
     customers = await setUpProduct(() => request.agent(server.url), db, upstream.url);
   });

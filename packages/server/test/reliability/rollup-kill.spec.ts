@@ -5,8 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../built-server';
-import { createTestDatabase, ROOT_PASSWORD } from '../test-app';
-import { TEST_REDIS_URL } from '../test-env';
+import { builtServerEnv, createTestDatabase, ROOT_PASSWORD } from '../test-app';
 
 /**
  * Issue 17, "the roll-up survives a crash mid-batch without double counting": the built server is
@@ -26,7 +25,7 @@ describe('usage roll-up across a SIGKILL', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     db = await new DataSource({ type: 'postgres', url: database.url }).initialize();
-    env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: database.redisPrefix, DATA_DIR: dataDir, INITIAL_ROOT_PASSWORD: ROOT_PASSWORD };
+    env = builtServerEnv(database, dataDir);
     server = await startBuiltServer(env);
   });
   afterAll(async () => {

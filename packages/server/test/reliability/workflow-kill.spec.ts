@@ -7,8 +7,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../built-server';
 import { MockOpenAiUpstream } from '../mock-openai-upstream';
-import { createTestDatabase, ROOT_PASSWORD } from '../test-app';
-import { TEST_REDIS_URL } from '../test-env';
+import { builtServerEnv, createTestDatabase, ROOT_PASSWORD } from '../test-app';
 
 /**
  * Issue 16, "a worker killed mid-run and restarted finishes without duplicates or double charges":
@@ -33,16 +32,7 @@ describe('workflow run across a SIGKILL', () => {
     db = await new DataSource({ type: 'postgres', url: database.url }).initialize();
     upstream = await new MockOpenAiUpstream().start();
     for (const model of MODELS) upstream.delays.set(model, 40);
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: database.redisPrefix,
-      DATA_DIR: dataDir,
-      INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
-      RATE_LIMIT_API: '1000000',
-      RATE_LIMIT_AUTH: '100000',
-      WORKFLOW_RUN_CONCURRENCY: '4',
-    };
+    env = builtServerEnv(database, dataDir, { WORKFLOW_RUN_CONCURRENCY: '4' });
     server = await startBuiltServer(env);
   });
   afterAll(async () => {

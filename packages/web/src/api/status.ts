@@ -47,3 +47,5 @@ export interface SiteStatus {
 export const getStatus = () => http.get<SiteStatus>('/api/status');
 export const getNotice = () => http.get<string>('/api/notice');
 export const getAbout = () => http.get<string>('/api/about');
+/** The HomePageContent option: Markdown/HTML, or one web address to show in a frame; '' for none. */
+export const getHomePageContent = () => http.get<string>('/api/home_page_content');

@@ -40,7 +40,7 @@ describe(sidebarSections.name, () => {
     expect(sections[0].items.map((item) => item.path)).toEqual(['/data-market']);
     expect(sections[2].items[0].label).toBe('模型管理');
     expect(sections[2].items.map((item) => item.label).slice(-2)).toEqual(['模型价格', '关于']);
-    expect(sections[1].items.map((item) => item.label)).toEqual(['多模型对话', '数据处理工作流', '工作流结果', '操练场']);
+    expect(sections[1].items.map((item) => item.label)).toEqual(['概览', '多模型对话', '数据处理工作流', '工作流结果', '历史记录', '操练场']);
   });
 });
 
@@ -50,6 +50,8 @@ describe(selectedMenuPath.name, () => {
     expect(selectedMenuPath('/channel/edit/5', sections)).toBe('/channel');
     expect(selectedMenuPath('/workflow/editor/1', sections)).toBe('/workflow');
     expect(selectedMenuPath('/workflowResult', sections)).toBe('/workflowResult');
+    expect(selectedMenuPath('/workspace', sections)).toBe('/workspace');
+    expect(selectedMenuPath('/history', sections)).toBe('/history');
     expect(selectedMenuPath('/entry', sections)).toBeUndefined();
   });
 });

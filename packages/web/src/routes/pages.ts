@@ -39,5 +39,9 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   statistics: lazy(() => import('@/pages/statistics')),
   monitor: lazy(() => import('@/pages/monitor')),
   dashboard: lazy(() => import('@/pages/detail')),
-  placeholder: lazy(() => import('@/pages/placeholder')),
+  midjourney: lazy(() => import('@/pages/midjourney')),
+  task: lazy(() => import('@/pages/task')),
+  home: lazy(() => import('@/pages/home')),
+  workspace: lazy(() => import('@/pages/workspace')),
+  history: lazy(() => import('@/pages/history')),
 };

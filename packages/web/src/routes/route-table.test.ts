@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '@/routes/access';
+import { PAGES } from '@/routes/pages';
+import { ROUTES } from '@/routes/route-table';
 import { sidebarSections } from '@/layout/sidebar-items';
 
 describe('route table', () => {
@@ -31,6 +33,49 @@ describe('route table', () => {
     const labels = (status: { enable_monitor_data: boolean }) => sidebarSections({ id: 7, role: 1 }, status).flatMap((section) => section.items.map((item) => item.label));
     expect(labels({ enable_monitor_data: true })).toContain('监控面板');
     expect(labels({ enable_monitor_data: false })).not.toContain('监控面板');
+  });
+
+  it('serves /midjourney with the drawing task page to signed-in users, in the sidebar behind the enable_drawing flag', () => {
+    const route = findRoute('/midjourney');
+    expect(route?.page).toBe('midjourney');
+    expect(route?.access).toBe('user');
+    expect(route?.menu).toMatchObject({ label: '绘图', flag: 'enable_drawing' });
+  });
+
+  it('serves /task with the async task page to signed-in users, outside the sidebar (spec 1 §2.2)', () => {
+    const route = findRoute('/task');
+    expect(route?.page).toBe('task');
+    expect(route?.access).toBe('user');
+    expect(route?.menu).toBeUndefined();
+  });
+
+  it('renders no placeholder page: every route has a page of its own, and the placeholder page is gone', () => {
+    for (const route of ROUTES) expect(PAGES[route.page], route.path).toBeDefined();
+    expect(ROUTES.map((route) => route.page as string)).not.toContain('placeholder');
+    expect(Object.keys(PAGES)).not.toContain('placeholder');
+    expect(Object.keys(import.meta.glob('/src/pages/placeholder/**'))).toEqual([]);
+    const pageSources = import.meta.glob<string>(['/src/pages/**/*.tsx', '!/src/pages/**/*.test.tsx'], { query: '?raw', import: 'default', eager: true });
+    expect(Object.keys(pageSources)).toContain('/src/pages/home/index.tsx');
+    const withPlaceholderText = Object.entries(pageSources).filter(([, source]) => source.includes('该功能暂未开放'));
+    expect(withPlaceholderText.map(([file]) => file)).toEqual([]);
+  });
+
+  it('serves /home to everyone, inside the shell (spec 1 §2.2 hides the sidebar only on /entry, /login and the news)', () => {
+    const route = findRoute('/home');
+    expect(route?.page).toBe('home');
+    expect(route?.access).toBe('public');
+    expect(route?.bare).toBeUndefined();
+    expect(route?.menu).toBeUndefined();
+  });
+
+  it.each([
+    ['/workspace', 'workspace', '概览'],
+    ['/history', 'history', '历史记录'],
+  ])('serves %s to signed-in users, in the workspace group of the sidebar (spec 1 §2.1 "other sidebar paths")', (path, page, label) => {
+    const route = findRoute(path);
+    expect(route?.page).toBe(page);
+    expect(route?.access).toBe('user');
+    expect(route?.menu).toMatchObject({ label, group: 'workspace' });
   });
 
   it.each(['/user', '/user/edit/5', '/user/edit'])('serves %s with the user page, to admins', (path) => {

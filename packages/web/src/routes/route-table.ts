@@ -10,6 +10,8 @@ import {
   IconExperiment,
   IconFile,
   IconGift,
+  IconHistory,
+  IconHome,
   IconImage,
   IconInfoCircle,
   IconLink,
@@ -66,7 +68,11 @@ export type PageKey =
   | 'statistics'
   | 'monitor'
   | 'dashboard'
-  | 'placeholder';
+  | 'midjourney'
+  | 'task'
+  | 'home'
+  | 'workspace'
+  | 'history';
 
 /** Sidebar groups, in the order spec 1 §2.2 lists them. */
 export type MenuGroup = 'main' | 'workspace' | 'system';
@@ -94,7 +100,6 @@ export interface AppRoute {
   menu?: MenuEntry;
 }
 
-const user = (path: string, menu?: MenuEntry): AppRoute => ({ path, access: 'user', page: 'placeholder', menu });
 const system = (label: string, icon: ComponentType, flag?: StatusFlag): MenuEntry => ({ label, group: 'system', icon, flag });
 
 /** The one route table (spec 1 §2.1, spec 3 §2.12). Menu entries appear in table order. */
@@ -103,7 +108,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/entry', access: 'public', page: 'entry', bare: true },
   { path: '/entryNews/:id', access: 'public', page: 'entryNews', bare: true },
   { path: '/login', access: 'public', page: 'login', bare: true },
-  { path: '/home', access: 'public', page: 'placeholder' },
+  { path: '/home', access: 'public', page: 'home' },
   { path: '/register', access: 'public', page: 'register', bare: true },
   { path: '/reset', access: 'public', page: 'resetRequest', bare: true },
   { path: '/user/reset', access: 'public', page: 'resetConfirm', bare: true },
@@ -112,10 +117,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/data-market/:id', access: 'public', page: 'dataMarketDetail' },
 
   // Workspace (signed in)
+  // Spec 1 §2.1 "other sidebar paths", first under the workspace label: the user's own start page.
+  { path: '/workspace', access: 'user', page: 'workspace', menu: { label: '概览', group: 'workspace', icon: IconHome } },
   { path: '/multi-model-chat', access: 'user', page: 'multiModelChat', menu: { label: '多模型对话', group: 'workspace', icon: IconMessage } },
   { path: '/workflow', access: 'user', page: 'workflowProjects', menu: { label: '数据处理工作流', group: 'workspace', icon: IconBranch } },
   { path: '/workflowResult', access: 'user', page: 'workflowResult', menu: { label: '工作流结果', group: 'workspace', icon: IconFile } },
   // Spec 1 §2.1 "other sidebar paths": in the menu, so that nobody has to type their address.
+  { path: '/history', access: 'user', page: 'history', menu: { label: '历史记录', group: 'workspace', icon: IconHistory } },
   { path: '/playground', access: 'user', page: 'playground', menu: { label: '操练场', group: 'workspace', icon: IconExperiment } },
   { path: '/data-market/:id/view-all', access: 'user', page: 'dataMarketViewAll' },
   { path: '/multi-model-compare', access: 'user', page: 'multiModelCompare' },
@@ -135,7 +143,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/detail', access: 'admin', page: 'dashboard', menu: system('数据看板', IconDashboard, 'enable_data_export') },
   // Spec 2 §6: a regular user has their own downstream monitor.
   { path: '/monitor', access: 'user', page: 'monitor', menu: system('监控面板', IconDesktop, 'enable_monitor_data') },
-  user('/midjourney', system('绘图', IconImage, 'enable_drawing')),
+  { path: '/midjourney', access: 'user', page: 'midjourney', menu: system('绘图', IconImage, 'enable_drawing') },
   { path: '/statistics', access: 'admin', page: 'statistics', menu: system('计费管理', IconCode) },
   { path: '/customer-connect', access: 'admin', page: 'customerConnect', menu: system('用户联系列表', IconPhone) },
   { path: '/setting', access: 'user', page: 'setting', menu: system('设置', IconSettings) },
@@ -144,12 +152,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/about', access: 'user', page: 'about', menu: system('关于', IconInfoCircle) },
 
   // Signed in, not in the sidebar
-  user('/task'),
+  { path: '/task', access: 'user', page: 'task' },
   { path: '/chat', access: 'user', page: 'chat' },
   { path: '/chat/:id', access: 'user', page: 'chat' },
   { path: '/chat2link', access: 'user', page: 'chat2link' },
-  user('/workspace'),
-  user('/history'),
 
   // Admin, not in the sidebar
   { path: '/channel/add', access: 'admin', page: 'channelEdit' },

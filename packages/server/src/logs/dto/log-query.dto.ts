@@ -1,11 +1,10 @@
 import { IsPageIndex, IsPageSize } from '../../common/paging';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { TimeBound, UNIX_SECONDS_MAX } from '../../common/time-bound';
 import { LOG_TYPE } from '../log.entity';
 
 export { PAGE_SIZE_DEFAULT as LOG_PAGE_SIZE_DEFAULT } from '../../common/paging';
-/** 9999-12-31 23:59:59 UTC: anything later is a time in milliseconds sent by mistake. */
-export const UNIX_SECONDS_MAX = 253_402_300_799;
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -38,17 +37,11 @@ export class LogQuery {
   model_name?: string;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '起始时间必须是以秒为单位的时间戳' })
-  @Min(0, { message: '起始时间必须是以秒为单位的时间戳' })
-  @Max(UNIX_SECONDS_MAX, { message: '起始时间必须是以秒为单位的时间戳' })
+  @TimeBound('起始时间')
   start_timestamp?: number;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '结束时间必须是以秒为单位的时间戳' })
-  @Min(0, { message: '结束时间必须是以秒为单位的时间戳' })
-  @Max(UNIX_SECONDS_MAX, { message: '结束时间必须是以秒为单位的时间戳' })
+  @TimeBound('结束时间')
   end_timestamp?: number;
 
   @IsOptional()

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { BusinessError } from '../../common/business.error';
-import { UNIX_SECONDS_MAX } from '../../logs/dto/log-query.dto';
+import { UNIX_SECONDS_MAX } from '../../common/time-bound';
 
 const MSG_START = '开始时间必须是以秒为单位的时间戳';
 const MSG_END = '结束时间必须是以秒为单位的时间戳';

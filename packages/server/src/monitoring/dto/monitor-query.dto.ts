@@ -1,7 +1,7 @@
 import { MONITOR_MAX_IDS, MONITOR_TIME_TYPES, MONITOR_TYPES, STATS_FILTER_MAX_LENGTH, type MonitorTimeType, type MonitorType } from '@gw/shared';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { TimeBound } from '../../statistics/dto/time-bound';
+import { TimeBound } from '../../common/time-bound';
 
 const TIME_TYPE_MESSAGE = 'timeType 只能是 1（分钟）、2（小时）或 3（天）';
 const MONITOR_TYPE_MESSAGE = 'monitorType 只能是 1（上游）或 2（下游）';

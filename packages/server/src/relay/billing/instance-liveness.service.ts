@@ -6,6 +6,14 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { nowSeconds } from '../../common/time';
 import { PoolDb } from '../../database/pool-db';
 
+
+/**
+ * The owner recorded on async tasks' reservations (quota_reservations.instance_id, numbered by task
+ * id; migration 1765598400000-async-tasks). No process is ever called this, so no instance
+ * recovery gives them back.
+ */
+export const TASK_RESERVATIONS = 'tasks';
+
 /** The class id of the advisory locks that say "this instance is alive" (objid: its lock_key). */
 const LIVENESS_LOCK_CLASS = 7_310_001;
 /** How often every instance looks for dead ones (besides once at start). */
@@ -83,10 +91,11 @@ export class InstanceLiveness implements OnModuleInit {
       }
       // A killed process's database session may still commit a reservation it had sent after its
       // instance was recovered: left under no registered instance, it is recovered here.
+      // Async tasks' reservations belong to no instance (TASK_RESERVATIONS): only their task's end settles or refunds them.
       const orphans: Array<{ instance_id: string }> = await this.db.query(
-        `SELECT instance_id FROM quota_reservations WHERE instance_id NOT IN (SELECT instance_id FROM gateway_instances)
+        `SELECT instance_id FROM quota_reservations WHERE instance_id NOT IN (SELECT instance_id FROM gateway_instances) AND instance_id <> $1
           UNION SELECT instance_id FROM quota_holds WHERE instance_id NOT IN (SELECT instance_id FROM gateway_instances)`,
-        [],
+        [TASK_RESERVATIONS],
       );
       for (const orphan of orphans) if (orphan.instance_id !== this.instanceId) recovered.push(await this.recover(orphan.instance_id));
     } catch (error) {

@@ -29,7 +29,7 @@ const EARLY_FLUSH_AT = 1000;
 /** A hold nobody used for this long is given back. */
 const IDLE_HOLD_MS = 10_000;
 /** Holds of an instance silent for this long are dropped by any other (a fallback: dead instances are normally recovered at once). */
-const STALE_HOLD_SECONDS = 600;
+export const STALE_HOLD_SECONDS = 600;
 /** A hold with nothing to write back is still refreshed this often, so that it never looks stale. */
 const REFRESH_HOLD_MS = 60_000;
 /** A hold covers this many reservations like the current one, and at least one quota unit ($1). */
@@ -164,14 +164,17 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
    * Settles a request at its exact cost: the difference to the reservation is taken (at most what
    * is free) or given back, and the usage counters of user, token and channel move together. The
    * log row (none when consumption logs are off) is committed in the same batch, with the quota
-   * actually charged.
+   * actually charged. Returns that quota when it is known here (from a hold); a direct settlement
+   * returns the cost, which the database charges unless the balance ran out meanwhile (it never
+   * goes below zero).
    */
-  async settle(charge: Charge, reservation: Reservation, cost: number, log?: NewLog): Promise<void> {
+  async settle(charge: Charge, reservation: Reservation, cost: number, log?: NewLog): Promise<number> {
+    let charged = cost;
     if ('hold' in reservation) {
       const account = reservation.hold;
       const shortfall = cost - reservation.quota - account.free;
       if (shortfall > 0) await this.topUp(account, shortfall);
-      const charged = this.book.settle(account, charge.channelId, reservation.quota, cost);
+      charged = this.book.settle(account, charge.channelId, reservation.quota, cost);
       if (log) {
         log.quota = charged;
         this.heldLogs.push(log);
@@ -180,6 +183,7 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
       this.direct.push({ reservation_no: reservation.no, user_id: charge.userId, token_id: charge.tokenId, channel_id: charge.channelId, cost, log: log ?? null });
     }
     if (this.direct.length + this.heldLogs.length >= EARLY_FLUSH_AT) void this.flush();
+    return charged;
   }
 
   /** A request cost more than its reservation and the hold's free part: hold whatever is free up to the gap. */

@@ -1,7 +1,7 @@
 import { DASHBOARD_GRANULARITIES, STATS_FILTER_MAX_LENGTH, type DashboardGranularity } from '@gw/shared';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { TimeBound } from '../dto/time-bound';
+import { TimeBound } from '../../common/time-bound';
 
 
 /** `GET /api/data/` and `/api/data/self`. */

@@ -1,7 +1,7 @@
 import { STATISTICS_DATE_TYPES, STATISTICS_PAGE_SIZE_MAX, STATS_FILTER_MAX_LENGTH, type StatisticsDateType } from '@gw/shared';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { TimeBound } from './time-bound';
+import { TimeBound } from '../../common/time-bound';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** `abnormal=true` / `1` keeps only abnormal rows; anything else given is refused by IsBoolean. */

@@ -10,9 +10,9 @@ import {
   type ProjectStatus,
 } from '@gw/shared';
 import { applyDecorators } from '@nestjs/common';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsNumberedPage, IsNumberedPageSize } from '../../common/paging';
-import { IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** A query filter sent empty (`status=`) is no filter. */

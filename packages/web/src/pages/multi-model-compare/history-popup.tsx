@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Input, Message, Modal, Popconfirm, Spin, Trigger } from '@arco-design/web-react';
+import { Button, Message, Popconfirm, Spin, Trigger } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconHistory } from '@arco-design/web-react/icon';
 import {
   COMPARE_HISTORY_PAGE_SIZE,
@@ -10,13 +10,11 @@ import {
   MSG_CHAT_DELETED,
   MSG_CHAT_NO_HISTORY,
   MSG_CHAT_NO_MORE_HISTORY,
-  MSG_CHAT_RENAMED,
-  MSG_CHAT_RENAME_TITLE,
   type TalkingView,
 } from '@gw/shared';
 import { showChatError } from '@/api/chat-models';
-import { deleteTalking, listTalkings, renameTalking } from '@/api/talkings';
-import { checkTalkingName } from './talking-name';
+import { deleteTalking, listTalkings } from '@/api/talkings';
+import { RenameTalkingModal } from './rename-talking-modal';
 
 interface HistoryPopupProps {
   currentId: number | null;
@@ -41,7 +39,6 @@ export function HistoryPopup({ currentId, onOpen, onCurrentDeleted, onRenamed }:
   const [hasMore, setHasMore] = useState(true);
   const [loading, setLoading] = useState(false);
   const [renaming, setRenaming] = useState<TalkingView | null>(null);
-  const [draft, setDraft] = useState('');
   const loadingRef = useRef(false);
   const reloadTimer = useRef<number>();
 
@@ -89,26 +86,9 @@ export function HistoryPopup({ currentId, onOpen, onCurrentDeleted, onRenamed }:
     if (next !== undefined) onCurrentDeleted(next);
   };
 
-  const submitRename = async () => {
-    if (!renaming) return;
-    const problem = checkTalkingName(draft);
-    if (problem) {
-      Message.error(problem);
-      return;
-    }
-    const name = draft.trim();
-    if (name !== renaming.name) {
-      try {
-        await renameTalking(renaming.id, name);
-      } catch (error) {
-        showChatError(error);
-        return;
-      }
-      Message.success(MSG_CHAT_RENAMED);
-      setItems((current) => current.map((item) => (item.id === renaming.id ? { ...item, name } : item)));
-      onRenamed({ ...renaming, name });
-    }
-    setRenaming(null);
+  const handleRenamed = (renamed: TalkingView) => {
+    setItems((current) => current.map((item) => (item.id === renamed.id ? renamed : item)));
+    onRenamed(renamed);
   };
 
   const panel = (
@@ -133,10 +113,7 @@ export function HistoryPopup({ currentId, onOpen, onCurrentDeleted, onRenamed }:
               type="text"
               icon={<IconEdit />}
               aria-label={`重命名 ${item.name}`}
-              onClick={() => {
-                setDraft(item.name);
-                setRenaming(item);
-              }}
+              onClick={() => setRenaming(item)}
             />
             <Popconfirm title="确定删除该对话吗？" onOk={() => remove(item)}>
               <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={`删除 ${item.name}`} />
@@ -156,9 +133,7 @@ export function HistoryPopup({ currentId, onOpen, onCurrentDeleted, onRenamed }:
           历史
         </Button>
       </Trigger>
-      <Modal title={MSG_CHAT_RENAME_TITLE} visible={renaming !== null} onOk={() => submitRename()} onCancel={() => setRenaming(null)} unmountOnExit>
-        <Input aria-label="对话名称" value={draft} onChange={setDraft} onPressEnter={() => void submitRename()} />
-      </Modal>
+      <RenameTalkingModal talking={renaming} onClose={() => setRenaming(null)} onRenamed={handleRenamed} />
     </>
   );
 }

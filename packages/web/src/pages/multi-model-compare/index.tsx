@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button, Dropdown, Menu, Message, Spin } from '@arco-design/web-react';
 import { IconDownload, IconPlus, IconSettings } from '@arco-design/web-react/icon';
-import { MSG_CHAT_DELETED, MSG_CHAT_MODEL_SWITCHED, MSG_CHAT_NO_MULTIMODAL_TO_TEXT, type ChatModelView, type ChatUploadView, type TalkingExportFormat } from '@gw/shared';
+import { MSG_CHAT_DELETED, MSG_CHAT_MODEL_SWITCHED, MSG_CHAT_NO_MULTIMODAL_TO_TEXT, type ChatModelView, type ChatUploadView, type TalkingExportFormat, type TalkingView } from '@gw/shared';
 import { ModelParamsModal } from '@/components/model-params';
 import { showChatError } from '@/api/chat-models';
 import { deleteConversation, downloadTalkingExport, reasonOf, switchConversationModel } from '@/api/talkings';
@@ -10,7 +10,7 @@ import { isBusy, useCompareChatStore, type ChatSession } from '@/stores/compare-
 import { AnswerCell } from './answer-cell';
 import { CompareInput } from './compare-input';
 import { HistoryPopup } from './history-popup';
-import type { CompareHistoryState, LandingState } from './launch-state';
+import { talkingHistoryLink, type LandingState } from './launch-state';
 import { messageContent } from './message-content';
 import { SessionHeader } from './session-header';
 import { TitleEditor } from './title-editor';
@@ -40,9 +40,9 @@ export default function MultiModelComparePage() {
   const canUploadImages = sessions.length > 0 && sessions.every((session) => modelOf(session.modelName)?.is_viewable === true);
   useChatScroll(scrollBox, { streaming: busy, content: rounds, onReachTop: () => void store().loadEarlier() });
 
-  const openTalking = (id: number, name: string) => {
-    const state: CompareHistoryState = { kind: 'history', chatTitle: name, talkingId: id };
-    navigate(`/multi-model-compare/history/${id}`, { state });
+  const openTalking = (item: TalkingView) => {
+    const { to, state } = talkingHistoryLink(item);
+    navigate(to, { state });
   };
 
   const newChat = () => {
@@ -118,9 +118,9 @@ export default function MultiModelComparePage() {
           </Dropdown>
           <HistoryPopup
             currentId={talking.id}
-            onOpen={(item) => openTalking(item.id, item.name)}
+            onOpen={openTalking}
             onRenamed={(item) => item.id === talking.id && setTalking({ id: item.id, title: item.name })}
-            onCurrentDeleted={(next) => (next ? openTalking(next.id, next.name) : navigate('/multi-model-chat'))}
+            onCurrentDeleted={(next) => (next ? openTalking(next) : navigate('/multi-model-chat'))}
           />
         </div>
       </header>

@@ -27,3 +27,8 @@ export interface CompareHistoryState {
 export interface LandingState {
   models: SelectedModel[];
 }
+
+/** Where a past chat opens, with the state the history list hands over (a link or a navigate). */
+export function talkingHistoryLink(talking: { id: number; name: string }): { to: string; state: CompareHistoryState } {
+  return { to: `/multi-model-compare/history/${talking.id}`, state: { kind: 'history', chatTitle: talking.name, talkingId: talking.id } };
+}

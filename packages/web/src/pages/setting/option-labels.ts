@@ -41,6 +41,7 @@ export const OPTION_LABELS: Record<OptionKey, string> = {
   WorkerValidKey: 'Worker 密钥',
   EpayId: '易支付商户 ID',
   EpayKey: '易支付商户密钥',
+  MetricsToken: 'Prometheus 指标令牌（GET /metrics 的 Bearer 令牌，留空则不开放）',
   Price: '充值价格（x 元/美金）',
   MinTopUp: '最低充值美元数量',
   TopupGroupRatio: '充值分组倍率',

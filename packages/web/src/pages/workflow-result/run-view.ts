@@ -1,5 +1,5 @@
 import { Message } from '@arco-design/web-react';
-import { WORKFLOW_RUN_DELETE_OK, type WorkflowExportFormat, type WorkflowRunStatus, type WorkflowRunView } from '@gw/shared';
+import { WORKFLOW_RUN_DELETE_OK, type WorkflowExportFormat, type WorkflowRunStatus, type WorkflowRunView, type WorkflowSourceKind } from '@gw/shared';
 import { HttpError, showError } from '@/api/http';
 import { deleteRun } from '@/api/workflow-runs';
 import { failureText } from '@/pages/workflow/workflow-view';
@@ -8,6 +8,7 @@ import { failureText } from '@/pages/workflow/workflow-view';
 
 export const RUN_STATUS_LABELS: Record<WorkflowRunStatus, string> = { running: '运行中', succeeded: '已完成', failed: '失败', cancelled: '已取消' };
 export const RUN_STATUS_COLORS: Record<WorkflowRunStatus, string> = { running: 'arcoblue', succeeded: 'green', failed: 'red', cancelled: 'gray' };
+export const SOURCE_LABELS: Record<WorkflowSourceKind, string> = { query: '输入问题', dataset: '数据集', file: '文件' };
 
 /** The catalogue has no message of its own for these. */
 export const MSG_RUN_DELETE_FAILED = '删除运行记录失败';

@@ -18,3 +18,12 @@ export function WorkerCard({ form }: { form: OptionsForm }) {
     </OptionCard>
   );
 }
+
+/** The Prometheus scrape token (docs/observability.md): /metrics answers only a request bearing it. */
+export function MetricsCard({ form }: { form: OptionsForm }) {
+  return (
+    <OptionCard title="监控指标" form={form} keys={['MetricsToken']} saveText="更新指标令牌">
+      <OptionInput form={form} option="MetricsToken" placeholder="Prometheus 抓取 /metrics 时使用的令牌" />
+    </OptionCard>
+  );
+}

@@ -3,7 +3,7 @@ import { EmailDomainCard } from './email-domain-card';
 import { LoginCard } from './login-card';
 import { PaymentCard } from './payment-card';
 import { ProviderCards } from './provider-cards';
-import { ServerCard, WorkerCard } from './address-cards';
+import { MetricsCard, ServerCard, WorkerCard } from './address-cards';
 import { SmtpCard } from './smtp-card';
 
 /** The system tab: addresses, payment, login and registration, mail and third-party sign-in. */
@@ -13,6 +13,7 @@ export function SystemTab() {
     <div>
       <ServerCard form={form} />
       <WorkerCard form={form} />
+      <MetricsCard form={form} />
       <PaymentCard form={form} />
       <LoginCard form={form} />
       <EmailDomainCard form={form} />

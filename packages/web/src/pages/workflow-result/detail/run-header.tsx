@@ -7,10 +7,8 @@ import { QuotaText } from '@/components/quota-text';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { formatTime, runCall } from '@/pages/workflow/workflow-view';
 import { RunStatusTag } from '../run-status-tag';
-import { EXPORT_LABELS, MSG_RUN_CANCEL_FAILED, progressText } from '../run-view';
+import { EXPORT_LABELS, MSG_RUN_CANCEL_FAILED, SOURCE_LABELS, progressText } from '../run-view';
 import { downloadRunExport } from './export-run';
-
-const SOURCE_LABELS: Record<WorkflowRunView['source_kind'], string> = { query: '输入问题', dataset: '数据集', file: '文件' };
 
 interface RunHeaderProps {
   run: WorkflowRunView;

@@ -1,10 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { UNIX_SECONDS_MAX } from '../../logs/dto/log-query.dto';
+
+/** 9999-12-31 23:59:59 UTC: anything later is a time in milliseconds sent by mistake. */
+export const UNIX_SECONDS_MAX = 253_402_300_799;
 
 /**
- * One end of a statistics, monitor or dashboard range: unix seconds, required. A query string's
+ * One end of a logs, tasks, statistics, monitor or dashboard range: unix seconds, required. A query string's
  * text is read as a number; a JSON body's field must be a number already (`source: 'body'`).
  */
 export function TimeBound(label: string, source: 'query' | 'body' = 'query') {
