@@ -106,21 +106,79 @@ export async function signInAsRoot(product: RunningProduct): Promise<void> {
   await submitRootLogin(product.page);
 }
 
-/** A console API call made from the page with root's session (root signed in). */
-export const rootApi = (page: Page, method: string, path: string, body?: unknown) =>
+/** Opens /login in `page` and signs in with the login form. */
+export async function signIn(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await submitLogin(page, username, password);
+  await page.getByText('登录成功！').first().waitFor();
+}
+
+/** A console API call made from the page with its own session, as the given user id (cookie + New-Api-User, as the SPA does). */
+export const apiAs = (page: Page, userId: number, method: string, path: string, body?: unknown) =>
   page.evaluate(
-    async ({ method, path, body }) => {
-      const reply = await fetch(path, { method, headers: { 'New-Api-User': '1', 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    async ({ userId, method, path, body }) => {
+      const reply = await fetch(path, {
+        method,
+        headers: { 'New-Api-User': String(userId), 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return reply.json();
     },
-    { method, path, body },
+    { userId, method, path, body },
   );
+
+/** A console API call made from the page with root's session (root signed in). */
+export const rootApi = (page: Page, method: string, path: string, body?: unknown) => apiAs(page, 1, method, path, body);
+
+/** Throws the server's message when a console reply is not a success. */
+export function expectSuccess<T>(reply: { success: boolean; message: string; data?: T }): T {
+  if (!reply.success) throw new Error(reply.message);
+  return reply.data as T;
+}
+
+/**
+ * Creates an account from root's page (the add-user drawer's call), with `role` (1 ordinary,
+ * 10 administrator: one promotion) and `quota`. Returns its id.
+ */
+export async function createMember(page: Page, member: { username: string; password: string; display_name: string; role?: number; quota?: number }): Promise<number> {
+  expectSuccess(await rootApi(page, 'POST', '/api/user/', { username: member.username, password: member.password, display_name: member.display_name }));
+  const found = expectSuccess<{ items: Array<{ id: number; username: string }> }>(await rootApi(page, 'GET', `/api/user/search?keyword=${member.username}`));
+  const id = found.items.find((item) => item.username === member.username)!.id;
+  if ((member.role ?? 1) >= 10) expectSuccess(await rootApi(page, 'POST', '/api/user/manage', { id, action: 'promote' }));
+  if (member.quota) expectSuccess(await rootApi(page, 'PUT', '/api/user/', { id, quota: member.quota }));
+  return id;
+}
+
+/** The key of the signed-in user's token called `name`. */
+export async function tokenKey(page: Page, userId: number, name: string): Promise<string> {
+  const tokens = expectSuccess<{ items: Array<{ name: string; key: string }> }>(await apiAs(page, userId, 'GET', '/api/token/?p=0&size=100'));
+  return tokens.items.find((item) => item.name === name)!.key;
+}
+
+/** One chat completion through the relay with a token key, read to its end. */
+export async function chatThroughRelay(url: string, key: string, model: string): Promise<void> {
+  const reply = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: '你好' }] }),
+  });
+  await reply.arrayBuffer();
+}
+
+/** Waits until root's log search counts `count` consumption rows (written with the billing's batched settlement). */
+export async function waitForConsumeLogs(page: Page, count: number): Promise<void> {
+  for (let tries = 0; (await rootApi(page, 'GET', '/api/log/?type=2')).data.total < count; tries++) {
+    if (tries === 150) throw new Error(`${count} requests were not logged within 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /**
  * Serves `ratios`' models from a mock upstream at `upstreamUrl` (a loopback channel, so private
  * addresses are allowed) and gives root quota and a token: what the relay needs to answer root.
+ * `names` of the channel and of root's token: 'mock' and 'console' unless a suite shows them.
  */
-export async function serveMockModels(page: Page, upstreamUrl: string, ratios: Record<string, number>): Promise<void> {
+export async function serveMockModels(page: Page, upstreamUrl: string, ratios: Record<string, number>, names = { channel: 'mock', token: 'console' }): Promise<void> {
   const ok = (reply: { success: boolean; message: string }) => {
     if (!reply.success) throw new Error(reply.message);
   };
@@ -130,9 +188,9 @@ export async function serveMockModels(page: Page, upstreamUrl: string, ratios: R
   ]) {
     ok(await rootApi(page, 'PUT', '/api/option/', { key, value }));
   }
-  ok(await rootApi(page, 'POST', '/api/channel/', { type: 1, name: 'mock', key: 'sk-upstream', base_url: upstreamUrl, models: Object.keys(ratios).join(','), groups: ['default'] }));
+  ok(await rootApi(page, 'POST', '/api/channel/', { type: 1, name: names.channel, key: 'sk-upstream', base_url: upstreamUrl, models: Object.keys(ratios).join(','), groups: ['default'] }));
   // Root starts at $0: the users page is where an install gets quota (issue 11).
   const self = await rootApi(page, 'GET', '/api/user/1');
   ok(await rootApi(page, 'PUT', '/api/user/', { ...self.data, id: 1, quota: 50 * 500000 }));
-  ok(await rootApi(page, 'POST', '/api/token/', { name: 'console', unlimited_quota: true }));
+  ok(await rootApi(page, 'POST', '/api/token/', { name: names.token, unlimited_quota: true }));
 }

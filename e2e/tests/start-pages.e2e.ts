@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../packages/server/test/mock-openai-upstream';
-import { type RunningProduct, rootApi, serveMockModels, signInAsRoot, startProduct } from './harness';
+import { chatThroughRelay, type RunningProduct, rootApi, serveMockModels, signInAsRoot, startProduct, tokenKey, waitForConsumeLogs } from './harness';
 
 const MODEL = 'gpt-4o-mini';
 const PHONE = { width: 390, height: 844 };
@@ -19,21 +19,10 @@ describe('the start pages that replaced the last placeholders: /workspace, /hist
     await signInAsRoot(product);
     const { page, url } = product;
     await serveMockModels(page, upstream.url, { [MODEL]: 1 });
-    const tokens = await rootApi(page, 'GET', '/api/token/?p=0&size=10');
-    const key = tokens.data.items.find((item: { name: string }) => item.name === 'console').key as string;
+    const key = await tokenKey(page, 1, 'console');
     // Today's spending: two answered requests, logged with the batched settlement.
-    for (let i = 0; i < 2; i++) {
-      const reply = await fetch(`${url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: '你好' }] }),
-      });
-      await reply.arrayBuffer();
-    }
-    for (let tries = 0; (await rootApi(page, 'GET', '/api/log/?type=2')).data.total < 2; tries++) {
-      if (tries === 150) throw new Error('the requests were not logged within 15 s');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    for (let i = 0; i < 2; i++) await chatThroughRelay(url, key, MODEL);
+    await waitForConsumeLogs(page, 2);
     for (const name of ['比较三个模型的翻译质量', '一个很长很长的对话标题，用来看看在手机上会不会把卡片撑出屏幕之外的情况']) {
       const created = await rootApi(page, 'POST', '/relay/v1/talking/', { name });
       expect(created.success, created.message).toBe(true);

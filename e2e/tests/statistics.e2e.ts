@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../packages/server/test/mock-openai-upstream';
-import { type RunningProduct, rootApi, serveMockModels, signInAsRoot, startProduct } from './harness';
+import { chatThroughRelay, type RunningProduct, serveMockModels, signInAsRoot, startProduct, tokenKey, waitForConsumeLogs } from './harness';
 
 const MODEL = 'gpt-4o-mini';
 const PHONE = { width: 390, height: 844 };
@@ -19,22 +19,11 @@ describe('statistics, monitor and data dashboard over real relay traffic', () =>
     await signInAsRoot(product);
     const { page, url } = product;
     await serveMockModels(page, upstream.url, { [MODEL]: 1 });
-    const tokens = await rootApi(page, 'GET', '/api/token/?p=0&size=10');
-    const key = tokens.data.items.find((item: { name: string }) => item.name === 'console').key as string;
+    const key = await tokenKey(page, 1, 'console');
     // Six answered requests, and one for a model nobody serves (refused before the relay, so not logged).
-    for (const model of [MODEL, MODEL, MODEL, MODEL, MODEL, MODEL, 'no-such-model']) {
-      const reply = await fetch(`${url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model, messages: [{ role: 'user', content: '你好' }] }),
-      });
-      await reply.arrayBuffer();
-    }
+    for (const model of [MODEL, MODEL, MODEL, MODEL, MODEL, MODEL, 'no-such-model']) await chatThroughRelay(url, key, model);
     // Consumption rows are written with the billing's batched settlement: wait until all six are logged.
-    for (let tries = 0; (await rootApi(page, 'GET', '/api/log/?type=2')).data.total < 6; tries++) {
-      if (tries === 150) throw new Error('the six requests were not logged within 15 s');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForConsumeLogs(page, 6);
   });
   afterAll(async () => {
     await product?.stop();

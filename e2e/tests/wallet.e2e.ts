@@ -2,27 +2,13 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockEpayGateway, startMockEpayGateway } from '../../packages/server/test/mock-epay-gateway';
-import { ARTIFACTS, type RunningProduct, signInAsRoot, startProduct, submitLogin } from './harness';
+import { apiAs, ARTIFACTS, createMember, type RunningProduct, signInAsRoot, startProduct, submitLogin } from './harness';
 
 const PHONE = { width: 390, height: 844 };
 const MEMBER = { username: 'wallet-bob', password: 'bob-pass-123' };
 const QUOTA_PER_DOLLAR = 500000;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `wallet-${name}.png`), fullPage: true });
-
-/** A console API call made from the page with its own session, as the given user id. */
-const apiFrom = (page: Page, userId: number, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ userId, method, path, body }) => {
-      const reply = await fetch(path, {
-        method,
-        headers: { 'New-Api-User': String(userId), 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return reply.json();
-    },
-    { userId, method, path, body },
-  );
 
 /** The wallet card's current balance, as the page shows it. */
 const balanceOf = (page: Page): Locator => page.locator('.arco-card', { hasText: '我的钱包' }).getByText(/^\$\d/).first();
@@ -47,12 +33,9 @@ describe('money moves in through the wallet: redemption codes and Epay', () => {
       ['EpayId', gateway.pid],
       ['EpayKey', gateway.key],
     ]) {
-      expect((await apiFrom(page, 1, 'PUT', '/api/option/', { key, value })).success).toBe(true);
+      expect((await apiAs(page, 1, 'PUT', '/api/option/', { key, value })).success).toBe(true);
     }
-    const created = await apiFrom(page, 1, 'POST', '/api/user/', { ...MEMBER, display_name: 'Bob' });
-    expect(created.success).toBe(true);
-    const found = await apiFrom(page, 1, 'GET', `/api/user/search?keyword=${MEMBER.username}`);
-    memberId = found.data.items[0].id;
+    memberId = await createMember(page, { ...MEMBER, display_name: 'Bob' });
     member = await product.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
     memberPage = await member.newPage();
   });
@@ -99,7 +82,7 @@ describe('money moves in through the wallet: redemption codes and Epay', () => {
     await page.getByLabel('兑换码').fill(codes[0]);
     await page.getByRole('button', { name: '兑换' }).click();
     await page.getByText('无效的兑换码').first().waitFor();
-    const self = await apiFrom(page, memberId, 'GET', '/api/user/self');
+    const self = await apiAs(page, memberId, 'GET', '/api/user/self');
     expect(self.data.quota).toBe(10 * QUOTA_PER_DOLLAR);
     await shot(page, '3-redeemed');
   });
@@ -129,14 +112,14 @@ describe('money moves in through the wallet: redemption codes and Epay', () => {
     await history.getByText('已支付').waitFor();
     await shot(page, '5-paid');
 
-    const self = await apiFrom(page, memberId, 'GET', '/api/user/self');
+    const self = await apiAs(page, memberId, 'GET', '/api/user/self');
     expect(self.data.quota).toBe(13 * QUOTA_PER_DOLLAR);
   });
 
   it('a replayed notify credits nothing, and the phone-sized wallet fits the screen', async () => {
     const [order] = [...gateway.orders.values()];
     expect(await gateway.sendNotify(order.out_trade_no)).toBe('success');
-    const self = await apiFrom(memberPage, memberId, 'GET', '/api/user/self');
+    const self = await apiAs(memberPage, memberId, 'GET', '/api/user/self');
     expect(self.data.quota).toBe(13 * QUOTA_PER_DOLLAR);
 
     await memberPage.setViewportSize(PHONE);

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import createExpress from 'express';
+import { OpenApiDocument } from './api-docs/openapi-document.service';
 import { AppModule } from './app.module';
 import { securityHeaders } from './common/security-headers';
 import { serveSpa } from './common/spa';
@@ -55,6 +56,8 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
     new Logger('Web').warn(`No console build at ${config.webDistDir}; run "pnpm build" to serve the SPA`);
   }
   await app.init();
+  // The OpenAPI document is read from the initialised application's routes, on first request.
+  app.get(OpenApiDocument).attach(app);
   // The relay's POST endpoints and the compare chat's answers skip the Express/Nest pipeline
   // (relay/relay-front-door.ts, talkings/console-chat-door.ts).
   app.get(RelayFrontDoor).install(app.getHttpServer(), app.get(ConsoleChatDoor));

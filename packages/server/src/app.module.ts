@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ApiDocsModule } from './api-docs/api-docs.module';
 import { AuthModule } from './auth/auth.module';
 import { ChannelLimitsModule } from './channel-limits/channel-limits.module';
 import { ChannelOpsModule } from './channel-ops/channel-ops.module';
@@ -26,6 +27,7 @@ import { OptionsModule } from './options/options.module';
 import { OutboundModule } from './outbound/outbound.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PricingModule } from './pricing/pricing.module';
+import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedemptionsModule } from './redemptions/redemptions.module';
 import { RedisModule } from './redis/redis.module';
 import { RedisService } from './redis/redis.service';
@@ -88,6 +90,8 @@ export class AppModule {
         StatisticsModule,
         MonitoringModule,
         TasksModule,
+        ApiDocsModule,
+        QueueBoardModule,
       ],
       providers: [
         HttpDrain,

@@ -38,7 +38,7 @@ export async function startBuiltServer(env: Record<string, string>, knownPort?: 
   if (!existsSync(BUILT_MAIN)) throw new Error(`${BUILT_MAIN} is missing: run "pnpm build" first`);
   const port = knownPort ?? (await freePort());
   const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-  const child = spawn(process.execPath, [entry], { env: { ...base, ...env, PORT: String(port), LOG_LEVEL: 'log' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], { env: { ...base, LOG_LEVEL: 'log', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

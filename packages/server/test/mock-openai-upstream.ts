@@ -28,7 +28,7 @@ function scriptedAnswer(model: string, messages: Array<{ role: string; content: 
 
 /**
  * A real OpenAI-format HTTP server on 127.0.0.1 for relay tests. The requested model picks the
- * behaviour: "fail-500", "fail-429", "fail-401" answer with that error; "cut-stream" stops a stream
+ * behaviour: "fail-500", "fail-429", "fail-401" answer with that error (quoting the key they were given when the name ends in "-echo-key"); "cut-stream" stops a stream
  * without [DONE]; "slow-stream" sends one chunk every 50 ms; "no-usage" reports no usage;
  * "tool-call" calls get_weather (MOCK_TOOL_CALL), then answers from the tool result; "think"
  * reasons (reasoning_content) before it answers; "echo" answers the last message's text; others answer "Hello from <model>" with usage
@@ -71,7 +71,9 @@ export class MockOpenAiUpstream extends LocalHttpServer {
     if (fail) {
       const status = Number(fail[1]);
       response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: status === 401 ? 'Incorrect API key provided' : `upstream says ${status}`, type: 'error' } }));
+      // "fail-…-echo-key": some providers quote the key they were given in the error message.
+      const message = model.endsWith('-echo-key') ? `Incorrect API key provided: ${request.headers.authorization ?? ''}` : status === 401 ? 'Incorrect API key provided' : `upstream says ${status}`;
+      response.end(JSON.stringify({ error: { message, type: 'error' } }));
       return;
     }
     if (request.url === '/v1/responses') return answerResponses(response, body);

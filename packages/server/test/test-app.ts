@@ -56,6 +56,24 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
 }
 
 /**
+ * The environment of an application started in the test process: its database, Redis prefix and
+ * DATA_DIR, root's password, rate limits out of the way, no console build, errors-only logging.
+ */
+export function inProcessEnv(databaseUrl: string, redisPrefix: string, dataDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    DATA_DIR: dataDir,
+    INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
+    RATE_LIMIT_API: '100000',
+    RATE_LIMIT_AUTH: '100000',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'error',
+  };
+}
+
+/**
  * Starts the real application against its own PostgreSQL database (copied from the migrated
  * template) and its own Redis key prefix, so test files run in parallel and leave nothing behind.
  */
@@ -66,18 +84,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
   const redisPrefix = `${names.redisPrefix}:${id}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-test-'));
   await createDatabaseFromTemplate(dbName, names.templateDb);
-  const config = loadConfig({
-    DATABASE_URL: `${TEST_PG_URL}/${dbName}`,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    DATA_DIR: dataDir,
-    INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
-    RATE_LIMIT_API: '100000',
-    RATE_LIMIT_AUTH: '100000',
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    LOG_LEVEL: 'error',
-    ...env,
-  });
+  const config = loadConfig({ ...inProcessEnv(`${TEST_PG_URL}/${dbName}`, redisPrefix, dataDir), ...env });
   const app = await createHttpApp(config);
   const db = new DataSource({ type: 'postgres', url: config.databaseUrl });
   await db.initialize();

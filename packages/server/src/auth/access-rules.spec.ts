@@ -91,6 +91,13 @@ describe('access rules', () => {
         // Prometheus' scrape (metrics/): no session; MetricsTokenGuard answers 404 while MetricsToken is
         // empty and 401 without the bearer token (metrics.spec.ts).
         'GET /metrics/',
+        // The console API's description (api-docs/): the page and Swagger UI's files hold no data; the
+        // document itself (GET /api/docs/openapi.json) is root-only, fetched by the page with New-Api-User.
+        'GET /api/docs/',
+        'GET /api/docs/ui/:file',
+        // The queue dashboard (queue-board/, bull-board): a browser opening it cannot send New-Api-User,
+        // so QueueBoardGuard checks root on every path instead (queue-board.spec.ts).
+        'ALL /api/queues/{/*path}',
       ].sort(),
     );
   });

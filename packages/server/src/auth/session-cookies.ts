@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, SessionsService } from './sessions.service';
+import { SESSION_COOKIE, SessionsService } from './sessions.service';
 
 /** The session cookie: signed with SESSION_SECRET, HttpOnly, SameSite=Lax, Secure over HTTPS. */
 @Injectable()
@@ -16,7 +16,7 @@ export class SessionCookies {
     const previous: unknown = request.signedCookies?.[SESSION_COOKIE];
     if (typeof previous === 'string' && previous) await this.sessions.close(previous);
     const id = await this.sessions.open(userId, request.ip ?? '', request.header('User-Agent') ?? '');
-    response.cookie(SESSION_COOKIE, id, { ...this.options(request), maxAge: SESSION_TTL_SECONDS * 1000 });
+    response.cookie(SESSION_COOKIE, id, { ...this.options(request), maxAge: this.sessions.maxSeconds * 1000 });
   }
 
   async endSession(request: Request, response: Response): Promise<void> {

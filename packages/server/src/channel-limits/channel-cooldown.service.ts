@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ClusterBus } from '../cluster/cluster-bus';
 import { RedisService } from '../redis/redis.service';
 import { COOLDOWN_AFTER, COOLDOWN_BASE_MS, COOLDOWN_MAX_MS, CooldownBook, cooldownReason, type CooldownState, decodeCooldown, STREAK_TTL_MS } from './cooldown-state';
@@ -42,12 +42,11 @@ export interface Cooling {
  * instance. With REDIS_URL the runs of failures are counted in Redis by one atomic script, and
  * every instance keeps a copy in memory, loaded at start and kept current over the cluster bus
  * (as channel and option caches are): choosing a channel reads memory only, and only failures
- * (and the success that ends a run) touch Redis. Without Redis the memory is all there is. A
- * Redis error never fails a request: it only means no cooldown for that moment.
+ * (and the success that ends a run) touch Redis. Without Redis, and while it is unreachable, the
+ * memory is all there is: a Redis outage never fails or slows a request.
  */
 @Injectable()
 export class ChannelCooldown implements OnModuleInit {
-  private readonly logger = new Logger(ChannelCooldown.name);
   /** This instance's view of every run; with Redis a copy of what Redis holds. */
   private readonly book = new CooldownBook();
   private command?: FailCommand;
@@ -108,28 +107,28 @@ export class ChannelCooldown implements OnModuleInit {
   /** Counts a channel failure; answers the channel's state after it. */
   async failed(channelId: number, reason: string): Promise<CooldownState | undefined> {
     const now = Date.now();
-    if (!this.redis.enabled) return this.book.fail(channelId, now, reason);
-    try {
-      const stored = await this.failCommand()(this.key(channelId), now, cooldownReason(reason));
-      this.apply(`${channelId}:${stored}`);
-      await this.bus.publish(COOLDOWN_TOPIC, `${channelId}:${stored}`);
-      return decodeCooldown(stored);
-    } catch (error) {
-      this.logger.warn(`Could not count a failure of channel ${channelId}: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
+    return this.redis.orMemory(
+      async () => {
+        const stored = await this.failCommand()(this.key(channelId), now, cooldownReason(reason));
+        this.apply(`${channelId}:${stored}`);
+        await this.bus.publish(COOLDOWN_TOPIC, `${channelId}:${stored}`);
+        return decodeCooldown(stored);
+      },
+      // Without Redis (or while it is unreachable) this instance's memory is all there is.
+      () => this.book.fail(channelId, now, reason),
+    );
   }
 
   /** Ends the channel's run of failures. */
   async succeeded(channelId: number): Promise<void> {
     this.book.succeed(channelId);
-    if (!this.redis.enabled) return;
-    try {
-      await this.redis.client.del(this.key(channelId));
-      await this.bus.publish(COOLDOWN_TOPIC, `${channelId}:`);
-    } catch (error) {
-      this.logger.warn(`Could not reset the cooldown of channel ${channelId}: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await this.redis.orMemory(
+      async (client) => {
+        await client.del(this.key(channelId));
+        await this.bus.publish(COOLDOWN_TOPIC, `${channelId}:`);
+      },
+      () => undefined,
+    );
   }
 
   private failCommand(): FailCommand {

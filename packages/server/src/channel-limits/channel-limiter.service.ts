@@ -58,9 +58,10 @@ type WindowsCommand = (key: string, ...args: Array<string | number>) => Promise<
 
 /**
  * Channels' request limits (model_req_limit) over sliding windows, counted together by every
- * instance in Redis when REDIS_URL is set, in memory otherwise. The windows are buckets (5 s for
- * the minute, 10 min for the day), so a window slides in those steps. Only channels with limits
- * are counted.
+ * instance in Redis when REDIS_URL is set, in memory otherwise, and while Redis is unreachable
+ * (each instance then counts only its own requests, from the moment Redis went away). The windows
+ * are buckets (5 s for the minute, 10 min for the day), so a window slides in those steps. Only
+ * channels with limits are counted.
  */
 @Injectable()
 export class ChannelLimiter {
@@ -72,29 +73,39 @@ export class ChannelLimiter {
   /** Counts a request on the channel unless a limit is reached; then says which, and counts nothing. */
   async acquire(channelId: number, limits: RequestLimits): Promise<keyof RequestLimits | undefined> {
     const now = Date.now();
-    if (!this.redis.enabled) {
-      const reached = reachedLimit(this.memory.usage(channelId, now), limits);
-      if (!reached) this.memory.add(channelId, now, 1, 0);
-      return reached;
-    }
-    const answer = await this.windows(channelId, now, 'acquire', 1, 0, limits);
-    return answer === 'ok' ? undefined : (answer as keyof RequestLimits);
+    return this.redis.orMemory(
+      async () => {
+        const answer = await this.windows(channelId, now, 'acquire', 1, 0, limits);
+        return answer === 'ok' ? undefined : (answer as keyof RequestLimits);
+      },
+      () => {
+        const reached = reachedLimit(this.memory.usage(channelId, now), limits);
+        if (!reached) this.memory.add(channelId, now, 1, 0);
+        return reached;
+      },
+    );
   }
 
   /** Adds the tokens a finished request used (prompt and completion). */
   async addTokens(channelId: number, tokens: number): Promise<void> {
     if (tokens <= 0) return;
     const now = Date.now();
-    if (!this.redis.enabled) return this.memory.add(channelId, now, 0, tokens);
-    await this.windows(channelId, now, 'add', 0, tokens);
+    await this.redis.orMemory(
+      async () => void (await this.windows(channelId, now, 'add', 0, tokens)),
+      () => this.memory.add(channelId, now, 0, tokens),
+    );
   }
 
   /** The channel's current use in each window, tokens in thousands. */
   async usage(channelId: number): Promise<RequestUsage> {
     const now = Date.now();
-    if (!this.redis.enabled) return this.memory.usage(channelId, now);
-    const [rpm, rpd, tpm, tpd] = (await this.windows(channelId, now, 'read', 0, 0)) as number[];
-    return { rpm, rpd, tpm: tpm / 1000, tpd: tpd / 1000 };
+    return this.redis.orMemory(
+      async () => {
+        const [rpm, rpd, tpm, tpd] = (await this.windows(channelId, now, 'read', 0, 0)) as number[];
+        return { rpm, rpd, tpm: tpm / 1000, tpd: tpd / 1000 };
+      },
+      () => this.memory.usage(channelId, now),
+    );
   }
 
   private windows(channelId: number, now: number, mode: string, requests: number, tokens: number, limits?: RequestLimits): Promise<string | number[]> {

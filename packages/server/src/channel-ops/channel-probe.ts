@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { createAdaptorRegistry } from '../relay/adaptors';
+import { withoutChannelKey } from '../relay/channel-key-redaction';
 import { OPENAI_INBOUND } from '../relay/inbound/openai-inbound';
 import type { RelayChannel, RelayContext, RelayMode } from '../relay/relay-context';
 import { UpstreamClient } from '../relay/upstream.client';
@@ -63,7 +64,12 @@ export class ChannelProbe {
     const chat = embedding ? undefined : provider.chat;
     const passthrough = embedding && provider.passthrough?.modes.has('embeddings') ? provider.passthrough.adaptor : undefined;
     const started = performance.now();
-    const result = (ok: boolean, status: number, message: string): ProbeResult => ({ ok, status, message, elapsedMs: Math.round(performance.now() - started) });
+    const result = (ok: boolean, status: number, message: string): ProbeResult => ({
+      ok,
+      status,
+      message: withoutChannelKey(message, channel.key),
+      elapsedMs: Math.round(performance.now() - started),
+    });
     if (!chat && !passthrough) return result(false, 0, embedding ? '该渠道类型不支持测试嵌入模型' : '该渠道类型不支持对话测试');
 
     const call = chat

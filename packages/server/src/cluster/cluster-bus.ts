@@ -35,7 +35,12 @@ export class ClusterBus implements OnModuleDestroy {
       return;
     }
     this.local.emit(this.channel(name), message);
-    await this.redis.client.publish(this.channel(name), `${this.origin}:${message}`);
+    // While Redis is unreachable the other instances cannot be told: the change stands here, and
+    // waiting for Redis would only fail the caller's request after its change was made.
+    await this.redis.orMemory(
+      async (client) => void (await client.publish(this.channel(name), `${this.origin}:${message}`)),
+      () => undefined,
+    );
   }
 
   async subscribe(name: string, handler: Handler): Promise<void> {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { DATABASE_UNAVAILABLE, DatabaseHealth } from '../database/database-health';
 import { BusinessError } from './business.error';
 
 const STATUS_MESSAGES: Record<number, string> = {
@@ -50,21 +51,42 @@ export function relayFailureOf(status: number, message: string): { status: numbe
 /** Paths that answer in OpenAI's error shape (DESIGN.md §4). */
 const RELAY_PATHS = /^\/(v1|mj|suno)\//;
 
+/** Whether no code path meant to throw this (no HTTP, business, throttling or client error): a bug, or an outage. */
+function isUnforeseen(exception: unknown): boolean {
+  return !(exception instanceof BusinessError) && !(exception instanceof HttpException) && clientErrorStatus(exception) === undefined;
+}
+
 /**
  * Every failure leaves as the console envelope (or OpenAI's error shape under /v1/), never with a
  * stack trace: business failures as HTTP 200 success=false, auth failures as 401/403, limits as 429.
+ * A failure nobody foresaw is a 503 saying so while the database is unreachable (an outage, which
+ * passes), a 500 otherwise (a bug).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+
+  constructor(private readonly database: DatabaseHealth) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     if (response.headersSent) return;
+    if (!isUnforeseen(exception)) {
+      this.reply(request, response, failureOf(exception, this.logger));
+      return;
+    }
+    // Nest does not wait for a filter: the reply follows once the database has been asked.
+    void this.database.reachable().then((reachable) => {
+      if (reachable) return this.reply(request, response, failureOf(exception, this.logger));
+      this.logger.warn(`${request.method} ${request.path} failed, the database is unreachable: ${exception instanceof Error ? exception.message : String(exception)}`);
+      this.reply(request, response, { status: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE });
+    });
+  }
 
-    const { status, message } = failureOf(exception, this.logger);
+  private reply(request: Request, response: Response, { status, message }: { status: number; message: string }): void {
+    if (response.headersSent) return;
     if (RELAY_PATHS.test(request.path)) {
       const failure = relayFailureOf(status, message);
       response.status(failure.status).json(failure.body);

@@ -1,6 +1,7 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { ExecutionContext } from '@nestjs/common';
-import type { ThrottlerModuleOptions } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+import { type ThrottlerModuleOptions, type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config';
 import type { RedisService } from '../redis/redis.service';
@@ -17,14 +18,38 @@ const authLimit = (context: ExecutionContext): number =>
 export const STRICT_THROTTLE = { default: { limit: authLimit, ttl: MINUTE_MS } };
 
 /**
+ * Counters in Redis while it is reachable; in this process's memory while it is not, so that a
+ * Redis outage neither fails nor stalls the console API (each instance then counts on its own).
+ */
+class RedisOrMemoryStorage implements ThrottlerStorage {
+  private readonly inRedis: ThrottlerStorageRedisService;
+  private readonly memory = new ThrottlerStorageService();
+
+  constructor(
+    private readonly redis: RedisService,
+    private readonly connection: Redis,
+  ) {
+    this.inRedis = new ThrottlerStorageRedisService(connection);
+  }
+
+  increment(...hit: Parameters<ThrottlerStorage['increment']>): ReturnType<ThrottlerStorage['increment']> {
+    return this.redis.orMemory(
+      () => this.inRedis.increment(...hit),
+      () => this.memory.increment(...hit),
+      this.connection,
+    );
+  }
+}
+
+/**
  * Rate limits of the console API (DESIGN.md §5.2): counters in Redis when REDIS_URL is set, so
- * that every instance counts together; in memory otherwise. The client is `req.ip`, which honours
- * X-Forwarded-For only from TRUSTED_PROXIES (Express "trust proxy").
+ * that every instance counts together; in memory otherwise, and while Redis is unreachable. The
+ * client is `req.ip`, which honours X-Forwarded-For only from TRUSTED_PROXIES (Express "trust proxy").
  */
 export function throttlerOptions(config: AppConfig, redis: RedisService): ThrottlerModuleOptions {
   return {
     throttlers: [{ name: 'default', limit: config.rateLimits.api, ttl: MINUTE_MS }],
-    storage: redis.enabled ? new ThrottlerStorageRedisService(redis.connect({ keyPrefix: `${redis.prefix}:throttle:` })) : undefined,
+    storage: redis.enabled ? new RedisOrMemoryStorage(redis, redis.connect({ keyPrefix: `${redis.prefix}:throttle:` })) : undefined,
     // The relay applies its own per-token limits; these guard the console API, and /metrics, whose
     // token could otherwise be guessed at line speed.
     skipIf: (context) => {

@@ -37,6 +37,11 @@ export interface AppConfig {
   workflowRunConcurrency: number;
   /** Async tasks (Midjourney, Suno): how often unfinished ones are polled (TASK_POLL_SECONDS, default 15) and when one is failed and refunded (TASK_TIMEOUT_MINUTES after submit, default 60). */
   tasks: { pollSeconds: number; timeoutMinutes: number };
+  /**
+   * Console sign-in sessions end after this long without a request (SESSION_IDLE_MINUTES, default
+   * 7 days) and, however busy, this long after the sign-in (SESSION_MAX_MINUTES, default 30 days).
+   */
+  sessions: { idleSeconds: number; maxSeconds: number };
   /** The timezone of the statistics' calendar days and hours (STATS_TIMEZONE, default Asia/Shanghai). */
   statsTimeZone: string;
   /** This process's name in the statistics (INSTANCE_NAME, default the host name). */
@@ -179,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: { api: dto.RATE_LIMIT_API ?? 600, auth: dto.RATE_LIMIT_AUTH ?? 10 },
     workflowRunConcurrency: dto.WORKFLOW_RUN_CONCURRENCY ?? 8,
     tasks: { pollSeconds: dto.TASK_POLL_SECONDS ?? 15, timeoutMinutes: dto.TASK_TIMEOUT_MINUTES ?? 60 },
+    sessions: { idleSeconds: (dto.SESSION_IDLE_MINUTES ?? 7 * 24 * 60) * 60, maxSeconds: (dto.SESSION_MAX_MINUTES ?? 30 * 24 * 60) * 60 },
     statsTimeZone: dto.STATS_TIMEZONE ?? 'Asia/Shanghai',
     instanceName: dto.INSTANCE_NAME ?? hostname().slice(0, 64),
     logLevel: dto.LOG_LEVEL ?? 'log',

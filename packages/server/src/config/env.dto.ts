@@ -91,6 +91,20 @@ export class EnvDto {
   TASK_TIMEOUT_MINUTES?: number;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'SESSION_IDLE_MINUTES must be a whole number of minutes' })
+  @Min(5, { message: 'SESSION_IDLE_MINUTES must be between 5 and 525600' })
+  @Max(525600, { message: 'SESSION_IDLE_MINUTES must be between 5 and 525600' })
+  SESSION_IDLE_MINUTES?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'SESSION_MAX_MINUTES must be a whole number of minutes' })
+  @Min(5, { message: 'SESSION_MAX_MINUTES must be between 5 and 525600' })
+  @Max(525600, { message: 'SESSION_MAX_MINUTES must be between 5 and 525600' })
+  SESSION_MAX_MINUTES?: number;
+
+  @IsOptional()
   @IsString()
   @Validate(IsTimeZone)
   STATS_TIMEZONE?: string;

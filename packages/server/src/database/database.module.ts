@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { DatabaseHealth } from './database-health';
 import { PoolDb } from './pool-db';
 import { runMigrationsLocked } from './run-migrations';
 
@@ -28,7 +29,7 @@ import { runMigrationsLocked } from './run-migrations';
       },
     }),
   ],
-  providers: [PoolDb],
-  exports: [PoolDb],
+  providers: [PoolDb, DatabaseHealth],
+  exports: [PoolDb, DatabaseHealth],
 })
 export class DatabaseModule {}

@@ -21,7 +21,8 @@ export class BullMqBackend implements JobBackend {
     for (const definition of definitions) this.known.set(definition.name, definition);
   }
 
-  private queue(name: string): Queue {
+  /** The queue of a registered job, created on first use (also shown on the queue dashboard, queue-board/). */
+  queue(name: string): Queue {
     const definition = this.known.get(name);
     if (!definition) throw new Error(`No handler for job "${name}"`);
     let queue = this.queues.get(name);
@@ -36,9 +37,19 @@ export class BullMqBackend implements JobBackend {
           removeOnFail: KEEP_FAILED,
         },
       });
+      queue.on('error', (error) => this.reportError(`Queue ${name}`, error));
       this.queues.set(name, queue);
     }
     return queue;
+  }
+
+  /**
+   * BullMQ's queues, workers and event readers report every failed reconnection while Redis is
+   * down; those are the outage that RedisService logs once. Anything else is logged here.
+   */
+  private reportError(what: string, error: Error): void {
+    if (this.redis.isUp()) this.logger.error(`${what}: ${error.message}`);
+    else this.redis.noteOutage(error);
   }
 
   async startWorkers(definitions: JobDefinition[]): Promise<void> {
@@ -49,7 +60,7 @@ export class BullMqBackend implements JobBackend {
         concurrency: definition.concurrency ?? 1,
       });
       worker.on('failed', (job, error) => this.logger.error(`Job ${definition.name} ${job?.id ?? ''} failed: ${error.message}`));
-      worker.on('error', (error) => this.logger.error(`Worker ${definition.name}: ${error.message}`));
+      worker.on('error', (error) => this.reportError(`Worker ${definition.name}`, error));
       this.workers.push(worker);
     }
   }
@@ -62,6 +73,7 @@ export class BullMqBackend implements JobBackend {
     let events = this.queueEvents.get(name);
     if (!events) {
       events = new QueueEvents(name, { connection: this.redis.connect({ forBullMq: true }), prefix: `${this.redis.prefix}:bull` });
+      events.on('error', (error) => this.reportError(`Queue events ${name}`, error));
       this.queueEvents.set(name, events);
       await events.waitUntilReady();
     }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { OptionsService } from '../options/options.service';
 import { RedisService } from '../redis/redis.service';
@@ -77,6 +78,12 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Every registered job name; each has its own queue. */
   queueNames(): string[] {
     return [...this.definitions.keys()];
+  }
+
+  /** The BullMQ queue of every registered job, for the queue dashboard (queue-board/); undefined while jobs run in process. */
+  bullMqQueues(): Queue[] | undefined {
+    const backend = this.started;
+    return backend instanceof BullMqBackend ? this.queueNames().map((name) => backend.queue(name)) : undefined;
   }
 
   recentFailures(name: string, limit: number): Promise<JobFailure[]> {

@@ -35,13 +35,22 @@ export class OptionsService implements OnModuleInit {
     private readonly bus: ClusterBus,
   ) {}
 
+  /**
+   * Listens first, then reads every option: a change saved while this instance starts is either in
+   * what it reads or announced after it listens (read the other way round, a change saved in
+   * between would be missed until the next restart). The read joins the chain of reloads, so that a
+   * reload announced meanwhile runs in order with it.
+   */
   async onModuleInit(): Promise<void> {
-    await this.reloadAll();
     await this.bus.subscribe(BUS_CHANNEL, (key) => {
       this.reloads = this.reloads
         .then(() => this.reloadOne(key))
         .catch((error: unknown) => this.logger.error(`Option ${key} could not be reloaded: ${error instanceof Error ? error.message : String(error)}`));
     });
+    const loaded = this.reloads.then(() => this.reloadAll());
+    // Later reloads wait for the first read, whether it succeeded or not; a failed read fails the start.
+    this.reloads = loaded.catch(() => undefined);
+    await loaded;
   }
 
   get(key: OptionKey): string {

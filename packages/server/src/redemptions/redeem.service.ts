@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_QUOTA_PER_UNIT } from '@gw/shared';
+import { DEFAULT_QUOTA_PER_UNIT, ROOT_USER_ID } from '@gw/shared';
 import { hashToken } from '../auth/hash-token';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
@@ -10,6 +10,7 @@ import { normaliseRedemptionCode } from './redemption-code';
 import { RedeemAttempts } from './redeem-attempts';
 
 export const MSG_TOO_MANY_ATTEMPTS = '兑换码尝试次数过多，请稍后再试';
+export const MSG_OWN_CODE = '不能兑换自己创建的兑换码';
 const MSG_USER_UNAVAILABLE = '用户不存在或已被封禁';
 const MSG_BALANCE_FULL = '账户余额已达上限，无法继续充值';
 
@@ -34,6 +35,12 @@ export class RedeemService {
   async redeem(userId: number, typed: string): Promise<number> {
     if (!(await this.attempts.take(userId))) throw new BusinessError(MSG_TOO_MANY_ATTEMPTS);
     const code = normaliseRedemptionCode(typed);
+    // No one but root raises their own balance (docs/security.md "User management"): an
+    // administrator's codes are for others. A real code, so no guess: the attempt is given back.
+    if (code && userId !== ROOT_USER_ID && (await this.creatorOf(code)) === userId) {
+      await this.attempts.giveBack(userId);
+      throw new BusinessError(MSG_OWN_CODE);
+    }
     const { outcome, credited } = code ? await this.claim(userId, code) : { outcome: 'unknown' as const, credited: 0 };
     // The limit is against guessing: only a key that names no code counts as a failure. A real
     // code that is used, disabled or expired answers the same but is no guess (the users who lost
@@ -49,6 +56,12 @@ export class RedeemService {
       default:
         throw new BusinessError(MSG_INVALID_CODE);
     }
+  }
+
+  /** Who made the code (a code's creator never changes, so this holds when it is claimed just after). */
+  private async creatorOf(code: string): Promise<number | undefined> {
+    const [row] = await this.db.query<{ creator_id: number }>('SELECT creator_id FROM redemptions WHERE key_hash = $1', [hashToken(code)]);
+    return row?.creator_id;
   }
 
   private async claim(userId: number, code: string): Promise<{ outcome: Outcome; credited: number }> {

@@ -8,12 +8,14 @@ import type { ChatAdaptor, PassthroughAdaptor } from './adaptors/adaptor';
 import { createAdaptorRegistry } from './adaptors';
 import { ChannelCooldown } from '../channel-limits/channel-cooldown.service';
 import { ChannelLimiter } from '../channel-limits/channel-limiter.service';
+import { DATABASE_UNAVAILABLE, DatabaseHealth } from '../database/database-health';
 import { AutoDisableService } from './auto-disable.service';
 import { PriceService } from './billing/price.service';
 import { type Price, quotaFor } from './billing/pricing';
 import { QuotaLedgerService, type Reservation } from './billing/quota-ledger.service';
 import { countedUsage } from './billing/token-count';
 import { emptyUsage, usageFromOpenAI, type Usage } from './billing/usage';
+import { withoutChannelKey } from './channel-key-redaction';
 import { ChannelCacheService } from './channel-cache.service';
 import { ClientDisconnect } from './client-disconnect';
 import { type Candidate, chooseReadyChannel } from './channel-selector';
@@ -53,6 +55,11 @@ class UpstreamFailure extends Error {
     readonly codes = '',
   ) {
     super(message);
+  }
+
+  /** This failure with the channel's key masked in its words (channel-key-redaction.ts). */
+  withoutKey(key: string): UpstreamFailure {
+    return new UpstreamFailure(this.status, withoutChannelKey(this.message, key), this.kind, withoutChannelKey(this.codes, key));
   }
 }
 
@@ -117,6 +124,7 @@ export class RelayService {
     private readonly channelLimits: ChannelLimiter,
     private readonly cooldown: ChannelCooldown,
     private readonly metrics: MetricsService,
+    private readonly database: DatabaseHealth,
   ) {}
 
   /** Serves one relay request, read and answered in the client's format (DESIGN.md §5.0). */
@@ -174,7 +182,7 @@ export class RelayService {
       this.metrics.relay.charged(ctx.requestModel, charged);
       if (options.observer) await this.tellSettled(options.observer, ctx, usage, cost, delivered.clientGone === true, response);
     } catch (error) {
-      const relayError = this.toRelayError(error);
+      const relayError = await this.toRelayError(error);
       const reply = format.errorReply(relayError);
       if (reservation) await this.ledger.refund(reservation);
       if (ctx) {
@@ -261,8 +269,10 @@ export class RelayService {
         if (runs.has(channel.id)) await this.cooldown.succeeded(channel.id);
         attempts.push({ channel_id: channel.id, channel_name: channel.name, status: delivered.status, duration: Math.round(performance.now() - attemptStart) });
         return delivered;
-      } catch (error) {
-        if (!(error instanceof UpstreamFailure)) throw error;
+      } catch (thrown) {
+        if (!(thrown instanceof UpstreamFailure)) throw thrown;
+        // From here the upstream's words reach the caller, the log row and the disable reason.
+        const error = thrown.withoutKey(channel.key);
         attempts.push({ channel_id: channel.id, channel_name: channel.name, status: error.status, error: error.message, duration: Math.round(performance.now() - attemptStart) });
         this.metrics.relay.upstreamFailed(channel.id, error.status);
         lastFailure = error;
@@ -375,8 +385,13 @@ export class RelayService {
     return countedUsage(promptTokens, '');
   }
 
-  private toRelayError(error: unknown): RelayError {
+  /** A failure nobody foresaw is a 503 saying so while the database is unreachable (an outage, which passes), a 500 otherwise (a bug). */
+  private async toRelayError(error: unknown): Promise<RelayError> {
     if (error instanceof RelayError) return error;
+    if (!(await this.database.reachable())) {
+      this.logger.warn(`A relay call failed, the database is unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      return new RelayError(503, DATABASE_UNAVAILABLE, 'server_error', 'database_unavailable');
+    }
     this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return new RelayError(500, '服务器内部错误', 'server_error', null);
   }

@@ -92,14 +92,22 @@ export class TokenAuthService implements OnModuleInit {
     private readonly userEvents: UserEvents,
   ) {}
 
+  /**
+   * Change messages heard so far. A row read while one arrives may be older than the change (the
+   * message found nothing to forget yet): it answers that request but is not cached.
+   */
+  private changes = 0;
+
   async onModuleInit(): Promise<void> {
     await this.events.onChange((tokenId) => {
+      this.changes += 1;
       this.forget((row) => row.id === tokenId);
       // A created token changes its owner's list without being in it; token edits are rare enough
       // for every list to be read again.
       this.userTokens.clear();
     });
     await this.userEvents.onChange((userId) => {
+      this.changes += 1;
       this.forget((row) => row.user_id === userId);
       this.userTokens.delete(userId);
     });
@@ -113,12 +121,14 @@ export class TokenAuthService implements OnModuleInit {
   private async byKeyHash(hash: string): Promise<TokenRow | undefined> {
     const cached = this.cache.get(hash);
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.row;
+    const changes = this.changes;
     const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.key_hash = $1`, [hash]);
     const row = rows[0];
     if (!row) {
       this.cache.delete(hash);
       return undefined;
     }
+    if (changes !== this.changes) return row;
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(hash, { row, at: Date.now() });
     return row;
@@ -152,7 +162,9 @@ export class TokenAuthService implements OnModuleInit {
   private async enabledTokensOf(userId: number): Promise<TokenRow[]> {
     const cached = this.userTokens.get(userId);
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.rows;
+    const changes = this.changes;
     const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.status = $2 ORDER BY t.id`, [userId, TOKEN_STATUS.ENABLED]);
+    if (changes !== this.changes) return rows;
     if (this.userTokens.size >= CACHE_MAX) this.userTokens.delete(this.userTokens.keys().next().value!);
     this.userTokens.set(userId, { rows, at: Date.now() });
     return rows;

@@ -54,7 +54,10 @@ export class UpstreamClient implements OnModuleDestroy {
     const allowPrivate = this.outbound.allowsPrivate('channel');
     let agent = this.agents.get(allowPrivate);
     if (!agent) {
-      agent = createGuardedAgent(allowPrivate, { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 });
+      // No cap on connections per upstream: answers stream for minutes, and a cap (it was 256) made
+      // the 257th concurrent call to one provider wait for a whole answer to end (bench/soak found it).
+      // Channels' own request limits are the way to hold back.
+      agent = createGuardedAgent(allowPrivate, { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, pipelining: 1 });
       this.agents.set(allowPrivate, agent);
     }
     return agent;

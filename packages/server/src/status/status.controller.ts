@@ -13,7 +13,7 @@ export class StatusController {
   ) {}
 
   @Get('status')
-  status(): Record<string, unknown> {
+  status(): Promise<Record<string, unknown>> {
     return this.statusService.status();
   }
 

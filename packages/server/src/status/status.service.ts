@@ -1,22 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { nowSeconds } from '../common/time';
+import { DatabaseHealth } from '../database/database-health';
 import { OptionsService } from '../options/options.service';
 import { onlineTopupEnabled } from '../payments/epay-config';
+import { RedisService } from '../redis/redis.service';
 
-const VERSION: string = (require('../../package.json') as { version: string }).version;
+/** The server's version (package.json), also the OpenAPI document's. */
+export const VERSION: string = (require('../../package.json') as { version: string }).version;
 
-/** The public server status object (spec 1 §3) with version and start time (DESIGN.md §3). */
+/**
+ * The public server status object (spec 1 §3) with version and start time (DESIGN.md §3), and
+ * whether this instance reaches its database and Redis. The reply is 200 either way: a load
+ * balancer that took every instance out while PostgreSQL restarts would only add to the outage.
+ */
 @Injectable()
 export class StatusService {
   private readonly startTime = nowSeconds();
 
-  constructor(private readonly options: OptionsService) {}
+  constructor(
+    private readonly options: OptionsService,
+    private readonly database: DatabaseHealth,
+    private readonly redis: RedisService,
+  ) {}
 
-  status(): Record<string, unknown> {
+  async status(): Promise<Record<string, unknown>> {
     const o = this.options;
     return {
       version: VERSION,
       start_time: this.startTime,
+      // 'unreachable': relay calls and console pages that need it fail with 503 until it answers again.
+      database: (await this.database.lastKnown()) ? 'ok' : 'unreachable',
+      // 'unreachable': rate limits count in this instance's memory and queued jobs wait; 'off' without REDIS_URL.
+      redis: !this.redis.enabled ? 'off' : this.redis.isUp() ? 'ok' : 'unreachable',
       system_name: o.get('SystemName'),
       logo: o.get('Logo'),
       footer_html: o.get('Footer'),

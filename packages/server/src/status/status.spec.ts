@@ -6,6 +6,8 @@ import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
 const STATUS_FIELDS = [
   'version',
   'start_time',
+  'database',
+  'redis',
   'system_name',
   'logo',
   'footer_html',

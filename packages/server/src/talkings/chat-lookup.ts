@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { hashToken } from '../auth/hash-token';
+import { SessionsService } from '../auth/sessions.service';
 import { MicroBatch } from '../common/micro-batch';
 import { nowSeconds } from '../common/time';
 import { PoolDb } from '../database/pool-db';
@@ -56,7 +57,10 @@ interface LookupKey {
  */
 @Injectable()
 export class ChatLookup {
-  constructor(private readonly pool: PoolDb) {}
+  constructor(
+    private readonly pool: PoolDb,
+    private readonly sessions: SessionsService,
+  ) {}
 
   find(sessionId: string, conversationId: number, talkingId: number): Promise<ChatLookupResult> {
     return this.batch.add({ sessionHash: hashToken(sessionId), conversationId, talkingId });
@@ -65,6 +69,9 @@ export class ChatLookup {
   private readonly batch = new MicroBatch<LookupKey, ChatLookupResult>(async (keys) => {
     type Row = {
       ord: string;
+      session_hash: string;
+      session_created_at: string;
+      session_expires_at: string;
       user_id: number;
       role: number;
       status: number;
@@ -77,7 +84,7 @@ export class ChatLookup {
       history: HistoryRow[] | null;
     };
     const rows = await this.pool.query<Row>(
-      `SELECT k.ord, u.id AS user_id, u.role, u.status, u."group", c.id, c.model_name, f.viewable, f.thinks,
+      `SELECT k.ord, k.session_hash, s.created_at AS session_created_at, s.expires_at AS session_expires_at, u.id AS user_id, u.role, u.status, u."group", c.id, c.model_name, f.viewable, f.thinks,
               CASE WHEN c.id IS NOT NULL THEN nextval(pg_get_serial_sequence('chat_messages', 'id')) END AS next_id,
               (SELECT json_agg(json_build_object('id', m.id, 'round_id', m.round_id, 'query_id', m.query_id, 'message', m.message, 'answer', m.answer, 'status', m.status) ORDER BY m.id)
                  FROM chat_messages m WHERE m.conversation_id = c.id AND c.dialogue_count > 0) AS history
@@ -89,6 +96,8 @@ export class ChatLookup {
                               FROM abilities a WHERE a."group" = u."group" AND a.model = c.model_name AND a.enabled) f ON true`,
       [keys.map((key) => key.sessionHash), keys.map((key) => key.conversationId), keys.map((key) => key.talkingId), nowSeconds()],
     );
+    // A chat send is a request of its session like any other: it keeps the session from idling out.
+    this.sessions.noteUse(rows.map((row) => ({ hash: row.session_hash, created_at: Number(row.session_created_at), expires_at: Number(row.session_expires_at) })));
     const found = new Map(rows.map((row) => [Number(row.ord) - 1, row]));
     return keys.map((_key, index) => {
       const row = found.get(index);

@@ -5,6 +5,7 @@ import { emptyUsage } from '../relay/billing/usage';
 import { PriceService } from '../relay/billing/price.service';
 import { quotaFor } from '../relay/billing/pricing';
 import { ChannelCacheService } from '../relay/channel-cache.service';
+import { withoutChannelKey } from '../relay/channel-key-redaction';
 import { chooseChannel } from '../relay/channel-selector';
 import type { RelayChannel } from '../relay/relay-context';
 import { admitModel } from '../relay/relay-admission';
@@ -139,9 +140,11 @@ export class TaskRelay {
     try {
       const reply = await this.upstream.send(plan.request(channel), timeout, AbortSignal.timeout(timeout * 1000));
       const text = await reply.body.text();
-      return plan.read(reply.statusCode, text);
+      const outcome = plan.read(reply.statusCode, text);
+      // A refusal's words reach the caller and the task row: never with the channel's key in them.
+      return outcome.accepted ? outcome : { ...outcome, message: withoutChannelKey(outcome.message, channel.key) };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = withoutChannelKey(error instanceof Error ? error.message : String(error), channel.key);
       this.logger.warn(`Task submit to channel ${channel.id} failed: ${reason}`);
       return { accepted: false, code: 0, message: `上游渠道请求失败：${reason}`, httpStatus: 502 };
     }

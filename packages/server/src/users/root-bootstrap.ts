@@ -34,7 +34,7 @@ export class RootBootstrap implements OnApplicationBootstrap {
         id: ROOT_USER_ID,
         username: 'root',
         password_hash: await hashPassword(password),
-        display_name: 'Root User',
+        display_name: '系统管理员',
         role: ROLE_ROOT,
       });
       await manager.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT MAX(id) FROM users))`);

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
 import { EmailAuthModule } from '../email-auth/email-auth.module';
 import { BillingModule } from '../relay/billing/billing.module';
+import { LoginAttempts } from './login-attempts';
 import { RootBootstrap } from './root-bootstrap';
 import { UserAdminController } from './user-admin.controller';
 import { UserAdminService } from './user-admin.service';
@@ -15,7 +16,7 @@ import { UsersService } from './users.service';
   imports: [TypeOrmModule.forFeature([UserEntity]), ChannelsModule, EmailAuthModule, BillingModule],
   // UserAdminController after UsersController: its GET :id must not catch GET self, token, aff, models.
   controllers: [UsersController, UserAdminController],
-  providers: [UsersService, RootBootstrap, UserAdminService, UserEvents],
+  providers: [UsersService, RootBootstrap, UserAdminService, UserEvents, LoginAttempts],
   exports: [UsersService, UserEvents],
 })
 export class UsersModule {}

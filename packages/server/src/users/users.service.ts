@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MSG_PASSWORD_MISMATCH, renderQuota, ROLE_COMMON, ROOT_USER_ID, USER_STATUS_ENABLED } from '@gw/shared';
 import { EntityManager, IsNull, QueryFailedError, Repository } from 'typeorm';
@@ -11,6 +11,7 @@ import { EmailClaim, EmailVerificationService, MSG_EMAIL_CODE_REQUIRED } from '.
 import { OptionsService } from '../options/options.service';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
+import { LoginAttempts, MSG_LOGIN_LOCKED } from './login-attempts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password';
 import { UserEntity } from './user.entity';
 import { UserEvents } from './user-events';
@@ -36,6 +37,7 @@ export class UsersService {
     private readonly sessions: SessionsService,
     private readonly verification: EmailVerificationService,
     private readonly events: UserEvents,
+    private readonly loginAttempts: LoginAttempts,
   ) {}
 
   async register(dto: RegisterDto): Promise<void> {
@@ -132,12 +134,16 @@ export class UsersService {
   /** Checks a password login; the same message for every failure, so names cannot be probed. */
   async verifyLogin(dto: LoginDto): Promise<UserEntity> {
     if (!this.options.getBoolean('PasswordLoginEnabled')) throw new BusinessError('管理员关闭了密码登录');
+    // Counted before the password is checked, so guesses sent at once cannot pass the limit together;
+    // past it even the right password waits, or the limit would tell the guesser when they hit.
+    if (!(await this.loginAttempts.take(dto.username))) throw new HttpException(MSG_LOGIN_LOCKED, HttpStatus.TOO_MANY_REQUESTS);
     const user = await this.users.findOne({
       where: { username: dto.username, deleted_at: IsNull() },
       select: { id: true, password_hash: true, status: true },
     });
     const valid = await verifyPassword(user?.password_hash ?? DUMMY_HASH, dto.password);
     if (!user || !valid || user.status !== USER_STATUS_ENABLED) throw new BusinessError(LOGIN_FAILED);
+    await this.loginAttempts.giveBack(dto.username);
     return this.users.findOneByOrFail({ id: user.id });
   }
 

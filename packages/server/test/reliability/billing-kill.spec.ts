@@ -20,8 +20,6 @@ const MODEL = 'mock-a';
 const UNIT = 500_000;
 /** Requests ask for up to 800 completion tokens: each reserves about 1 600 quota, and costs 25. */
 const MAX_TOKENS = 800;
-/** Clients per customer, each sending one request after another: always some in flight. */
-const WORKERS = 25;
 
 interface Customer {
   userId: number;
@@ -32,7 +30,8 @@ interface Customer {
 }
 
 /** Requests in a loop until the server is gone; `served` counts the answers. */
-function loadUntilKilled(url: string, customers: Customer[]): { served: () => number; done: Promise<void> } {
+/** `workers` clients per customer, each sending one request after another: always some in flight. */
+function loadUntilKilled(url: string, customers: Customer[], workers: number): { served: () => number; done: Promise<void> } {
   let served = 0;
   const worker = async (key: string) => {
     for (;;) {
@@ -49,7 +48,7 @@ function loadUntilKilled(url: string, customers: Customer[]): { served: () => nu
       }
     }
   };
-  const done = Promise.all(customers.flatMap((customer) => Array.from({ length: WORKERS }, () => worker(customer.key)))).then(() => undefined);
+  const done = Promise.all(customers.flatMap((customer) => Array.from({ length: workers }, () => worker(customer.key)))).then(() => undefined);
   return { served: () => served, done };
 }
 
@@ -156,14 +155,18 @@ describe('billing across a SIGKILL: restart recovers what the killed process res
   });
 
   // Killed early (holds just taken, maybe nothing committed yet), in full flow and late: after that many answers of the round.
+  // 25 clients a customer leave both kinds of booking in flight at the kill. The last round is issue
+  // 19's crash under load: 200 requests in flight, where the direct customer's requests mostly
+  // queue on their balance row, so that only something (a hold at least) is sure to be left over.
   it.each([
-    { answers: 60, afterCommit: false },
-    { answers: 300, afterCommit: true },
-    { answers: 700, afterCommit: true },
-  ])('killed after $answers answers: every user is charged exactly what was logged, nothing stays reserved', async (moment) => {
+    { answers: 60, afterCommit: false, workers: 25 },
+    { answers: 300, afterCommit: true, workers: 25 },
+    { answers: 700, afterCommit: true, workers: 25 },
+    { answers: 1000, afterCommit: true, workers: 100 },
+  ])('killed after $answers answers with $workers clients a customer: every user is charged exactly what was logged, nothing stays reserved', async (moment) => {
     const killed = server;
     const [instance] = await db.query('SELECT instance_id FROM gateway_instances');
-    const load = loadUntilKilled(killed.url, customers);
+    const load = loadUntilKilled(killed.url, customers, moment.workers);
     await killWhenServed(killed, load, db, moment);
     await load.done;
 
@@ -171,7 +174,7 @@ describe('billing across a SIGKILL: restart recovers what the killed process res
     const [left] = await db.query('SELECT (SELECT count(*) FROM quota_reservations WHERE instance_id = $1) AS reservations, (SELECT count(*) FROM quota_holds WHERE instance_id = $1) AS holds', [
       instance.instance_id,
     ]);
-    expect(Number(left.reservations)).toBeGreaterThan(0);
+    if (moment.workers === 25) expect(Number(left.reservations)).toBeGreaterThan(0);
     expect(Number(left.holds)).toBeGreaterThan(0);
 
     // The restarted process recovers the dead one before it serves anything.
@@ -218,7 +221,7 @@ describe('billing across a SIGKILL: a living instance notices first', () => {
     });
     // Started before the kill: its own start-up sweep must not be the one that finds the dead instance.
     const second = await startSecondInstance(t);
-    const load = loadUntilKilled(child.url, customers);
+    const load = loadUntilKilled(child.url, customers, 25);
     await killWhenServed(child, load, t.db, { answers: 200, afterCommit: true });
     await load.done;
     try {

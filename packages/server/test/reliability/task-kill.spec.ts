@@ -41,6 +41,7 @@ describe('async tasks across a SIGKILL', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // Two server starts on two cores busy with other test files: more time than the default 30 s.
   it('follows the running task after a restart and refunds the interrupted submit, each once', async () => {
     const root = request.agent(server.url);
     expect((await root.post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD })).body.success).toBe(true);
@@ -87,5 +88,5 @@ describe('async tasks across a SIGKILL', () => {
     expect({ quota: Number(logged.quota), rows: logged.rows }).toEqual({ quota: IMAGINE_PRICE, rows: 1 });
     expect(await db.query(`SELECT * FROM quota_reservations WHERE instance_id = 'tasks'`)).toEqual([]);
     server = await startBuiltServer(env);
-  });
+  }, 120_000);
 });

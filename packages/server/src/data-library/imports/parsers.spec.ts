@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_ROW_MAX_BYTES } from '@gw/shared';
 import { parseCsv } from './parsers/csv.parser';
 import { parseJsonArray } from './parsers/json-array.parser';
 import { parseJsonl } from './parsers/jsonl.parser';
-import { parseParquet } from './parsers/parquet.parser';
+import { boundedCompressors, PARQUET_ROW_GROUP_MAX_BYTES, parseParquet } from './parsers/parquet.parser';
 import { ImportFileError, type ParsedRow } from './parsers/parsed-row';
 import { checkRow, parseDataFormat } from './row-rules';
 
@@ -119,6 +120,31 @@ describe('parseParquet', () => {
     ]);
     // The footer, then each row group on its own: never the whole file at once after the footer.
     expect(slices.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses a decompression bomb: a small file whose row group unpacks past the bound, before unpacking it', async () => {
+    // 280 rows of 1 MB, gzip-compressed to a few hundred KB: the file is small, what it holds is not.
+    const row = 'a'.repeat(1024 * 1024 - 16);
+    const buffer = parquetWriteBuffer({
+      columnData: [{ name: 'text', data: Array.from({ length: 280 }, () => row), type: 'STRING', encoding: 'PLAIN' }],
+      dictionarySize: 0,
+      codec: 'GZIP',
+      compressors: { GZIP: (input: Uint8Array) => gzipSync(input) },
+    });
+    expect(buffer.byteLength).toBeLessThan(2 * 1024 * 1024);
+    const file = { byteLength: buffer.byteLength, slice: async (start: number, end?: number) => buffer.slice(start, end) };
+    await expect(collect(parseParquet(file))).rejects.toThrow(`Parquet 文件第 1–280 行解压后超过 ${PARQUET_ROW_GROUP_MAX_BYTES / 1024 / 1024} MB（每个行组的上限）`);
+  });
+
+  it('counts every page a row group unpacks against its bound, whatever the file claims in its footer', () => {
+    const budget = { left: 100 };
+    const codecs = boundedCompressors(budget);
+    const page = gzipSync(Buffer.alloc(60));
+    expect(codecs.GZIP!(page, 60)).toHaveLength(60);
+    expect(() => codecs.GZIP!(page, 60)).toThrow(ImportFileError);
+    // Each codec is bounded, ZSTD included (which would otherwise size its output by the frame's claim).
+    expect(() => codecs.ZSTD!(new Uint8Array(8), 1000)).toThrow(ImportFileError);
+    expect(() => codecs.SNAPPY!(new Uint8Array(8), 1000)).toThrow(ImportFileError);
   });
 
   it('refuses a file that is not Parquet', async () => {

@@ -138,7 +138,19 @@ export class InstanceLiveness implements OnModuleInit {
     }
     const client = new Client({ connectionString: this.config.databaseUrl, application_name: `gw-liveness ${this.instanceId}` });
     client.on('error', (error) => this.lost(client, error));
-    await client.connect();
+    try {
+      await client.connect();
+      await this.lockOn(client);
+    } catch (error) {
+      // Not this instance's lock connection: the next try opens a new one.
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.lockClient = client;
+  }
+
+  /** Registers this instance over `client` and takes its liveness lock on that connection. */
+  private async lockOn(client: Client): Promise<void> {
     for (;;) {
       const inserted = await client.query(
         `INSERT INTO gateway_instances (instance_id, started_at) VALUES ($1, $2)
@@ -152,7 +164,6 @@ export class InstanceLiveness implements OnModuleInit {
       if (still.rowCount === 1) break;
       await client.query('SELECT pg_advisory_unlock($1, $2)', [LIVENESS_LOCK_CLASS, lockKey]);
     }
-    this.lockClient = client;
   }
 
   private lost(client: Client, error: Error): void {
@@ -160,11 +171,18 @@ export class InstanceLiveness implements OnModuleInit {
     this.lockClient = undefined;
     this.logger.error(`Lost the liveness connection (${error.message}); registering again`);
     void client.end().catch(() => undefined);
+    let failures = 0;
     const again = () =>
-      this.register().catch((failure: unknown) => {
-        this.logger.error(`Could not register again: ${failure instanceof Error ? failure.message : String(failure)}`);
-        if (!this.retired) setTimeout(again, 1000).unref();
-      });
+      this.register().then(
+        () => {
+          if (failures > 0) this.logger.log(`Registered again after ${failures} failed tries`);
+        },
+        (failure: unknown) => {
+          // Tried every second while the database is unreachable: logged once.
+          if (failures++ === 0) this.logger.error(`Could not register again (trying every second): ${failure instanceof Error ? failure.message : String(failure)}`);
+          if (!this.retired) setTimeout(again, 1000).unref();
+        },
+      );
     void again();
   }
 }

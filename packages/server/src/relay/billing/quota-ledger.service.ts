@@ -88,6 +88,10 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
   private heldLogs: NewLog[] = [];
   /** A batch whose commit failed: sent again, as it is, before anything newer. */
   private pending?: BillingBatch;
+  /** Commits that failed in a row (the database is unreachable): only the first is logged. */
+  private failedCommits = 0;
+  /** Direct reservations whose refund did not reach the database: given back by the next flush that does. */
+  private unrefunded: number[] = [];
 
   constructor(
     private readonly db: PoolDb,
@@ -154,10 +158,31 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
     }
   }
 
-  /** Gives back a reservation in full (the request failed before anything was produced). */
+  /**
+   * Gives back a reservation in full (the request failed before anything was produced). Never
+   * fails: a refund the database cannot take now stays on record and is retried with every flush
+   * until it is taken (gw_refund_reservation gives a reservation back at most once).
+   */
   async refund(reservation: Reservation): Promise<void> {
     if ('hold' in reservation) return this.book.refund(reservation.hold, reservation.quota);
-    await this.db.query('SELECT gw_refund_reservation($1, $2)', [this.instanceId, reservation.no]);
+    try {
+      await this.giveBack(reservation.no);
+    } catch (error) {
+      this.unrefunded.push(reservation.no);
+      this.logger.warn(`Could not refund reservation ${reservation.no} (retried with the next flush): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async giveBack(no: number): Promise<void> {
+    await this.db.query('SELECT gw_refund_reservation($1, $2)', [this.instanceId, no]);
+  }
+
+  /** The refunds that failed before, oldest first; stops at the first that fails again. */
+  private async retryRefunds(): Promise<void> {
+    while (this.unrefunded.length > 0) {
+      await this.giveBack(this.unrefunded[0]);
+      this.unrefunded.shift();
+    }
   }
 
   /**
@@ -223,7 +248,9 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
     this.flushing = this.flushing.then(async () => {
       if (this.pending && !(await this.commit(this.pending))) return;
       const batch = this.takeBatch(endAll);
-      if (batch) await this.commit(batch);
+      if (batch && !(await this.commit(batch))) return;
+      // The database answers again: failed refunds are taken now (the next flush tries again otherwise).
+      await this.retryRefunds().catch(() => undefined);
     });
     return this.flushing;
   }
@@ -258,6 +285,8 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
         STALE_HOLD_SECONDS,
       ]);
       this.pending = undefined;
+      if (this.failedCommits > 0) this.logger.log(`Committed a billing batch after ${this.failedCommits} failed tries`);
+      this.failedCommits = 0;
       if (!holds) return true;
       const found = Number(row.found);
       if (found !== ALREADY_APPLIED && found < holds.holding) {
@@ -267,7 +296,8 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
       this.book.flushed(holds);
       return true;
     } catch (error) {
-      this.logger.error(`Could not commit a billing batch (kept for the next try): ${error instanceof Error ? error.message : String(error)}`);
+      // Tried again every FLUSH_EVERY_MS: an outage is logged once, not twice a second.
+      if (this.failedCommits++ === 0) this.logger.error(`Could not commit a billing batch (kept, and tried again until it is committed): ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
   }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { createAdaptorRegistry } from '../adaptors';
 import { ChannelCacheService } from '../channel-cache.service';
+import { withoutChannelKey } from '../channel-key-redaction';
 import { chooseChannel } from '../channel-selector';
 import { AutoDisableService } from '../auto-disable.service';
 import type { Json } from '../json';
@@ -68,7 +69,7 @@ export class MessagesCountTokensService {
       return undefined;
     }
     if (status < 400) return raw;
-    const message = messages.errorMessage(raw);
+    const message = withoutChannelKey(messages.errorMessage(raw), channel.key);
     if (classifyFailure(status, `${message} ${errorCodesOf(raw)}`, this.autoDisable.keywords()) === 'request') {
       throw new RelayError(mapStatus(channel.statusCodeMapping, status), message);
     }

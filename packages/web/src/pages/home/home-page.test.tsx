@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { fail, fakeApi, ok, type Reply } from '@/pages/channel/test-fake-api';
 import { captureMessages } from '@/pages/channel/test-page';
 import { sanitizeHtml } from '@/lib/sanitize';
-import { frameAddress } from './home-content';
+import { frameAddress } from '@/components/admin-content';
 import HomePage from './index';
 
 /**
@@ -67,7 +67,7 @@ describe('home page', () => {
     const frame = await screen.findByTitle('首页');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('src')).toBe('https://home.example.com/welcome?lang=zh');
-    expect(frame.className).toBe('home-frame');
+    expect(frame.className).toBe('admin-content-frame');
     expect(screen.queryByRole('heading', { name: '一个接口，接入众多大模型' })).toBeNull();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([CONTENT]);
   });

@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card } from '@arco-design/web-react';
 import { call } from '@/api/http';
 import { getHomePageContent } from '@/api/status';
+import { AdminContent, AdminContentFrame, frameAddress } from '@/components/admin-content';
 import { PageLoading } from '@/components/page-loading';
-import { SafeHtml } from '@/components/safe-html';
 import { EntryLanding } from '@/pages/entry/entry-landing';
-import { frameAddress, homeContentHtml } from './home-content';
 import './home.css';
 
 /**
@@ -25,11 +24,9 @@ export default function HomePage() {
     };
   }, []);
 
-  const html = useMemo(() => (content ? homeContentHtml(content) : ''), [content]);
-
   if (content === null) return <PageLoading />;
   const address = frameAddress(content);
-  if (address) return <iframe className="home-frame" src={address} title="首页" />;
+  if (address) return <AdminContentFrame address={address} title="首页" />;
   if (content.trim() === '') {
     return (
       <div className="home-entry">
@@ -39,7 +36,7 @@ export default function HomePage() {
   }
   return (
     <Card>
-      <SafeHtml className="home-content" html={html} />
+      <AdminContent content={content} />
     </Card>
   );
 }

@@ -20,8 +20,8 @@ export function getColumns(isAdmin: boolean, display: QuotaDisplay): TableColumn
     { title: '任务状态', dataIndex: 'status', width: 100, render: (value: string) => <LabelTag tag={statusTag(value)} /> },
     { title: '进度', dataIndex: 'progress', width: 80, render: (value: string) => value || '-' },
     { title: '结果图片', dataIndex: 'image_url', width: 180, render: (_: unknown, task: DrawingTask) => <ResultImages task={task} /> },
-    { title: 'Prompt', dataIndex: 'prompt', width: 240, render: (value: string) => <TaskText text={value} copyable /> },
-    { title: 'PromptEn', dataIndex: 'prompt_en', width: 240, render: (value: string) => <TaskText text={value} copyable /> },
+    { title: '提示词', dataIndex: 'prompt', width: 240, render: (value: string) => <TaskText text={value} copyable /> },
+    { title: '英文提示词', dataIndex: 'prompt_en', width: 240, render: (value: string) => <TaskText text={value} copyable /> },
     { title: '失败原因', dataIndex: 'fail_reason', width: 200, render: (value: string) => <TaskText text={value} error /> },
     { title: '花费额度', dataIndex: 'quota', width: 110, render: (value: number) => <QuotaText quota={value} display={display} digits={6} /> },
   ];

@@ -34,7 +34,7 @@ export function SettingsPanel({ models, loadingModels, settings, onChange }: Set
           onChange={(value) => onChange({ temperature: roundTemperature(value as number) })}
         />
       </Form.Item>
-      <Form.Item label="系统提示词" extra="可选，作为 system 消息放在对话最前面">
+      <Form.Item label="系统提示词" extra="可选，作为系统消息放在对话最前面">
         <Input.TextArea
           aria-label="系统提示词"
           autoSize={{ minRows: 3, maxRows: 10 }}

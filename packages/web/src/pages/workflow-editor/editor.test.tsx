@@ -125,7 +125,7 @@ describe('input node panel', () => {
     await u.click(screen.getByText('文件库'));
     await u.click(await screen.findByLabelText('选择文件'));
     await u.click(await screen.findByRole('option', { name: '题库.csv' }));
-    expect(within(screen.getByTestId('node-input')).getByText('文件 #8 · 题目')).toBeTruthy();
+    expect(within(screen.getByTestId('node-input')).getByText('题目', { selector: 'code' }).parentElement?.textContent).toBe('文件 #8 · 题目');
     await u.click(screen.getByRole('button', { name: /保存/ }));
     expect(await message('工作流已保存')).toBeTruthy();
     const nodes = (calls.find((call) => call.method === 'POST' && call.path === '/api/workflow/12')!.body as { graph: WorkflowGraph }).graph.nodes;

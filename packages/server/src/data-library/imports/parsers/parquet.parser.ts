@@ -1,6 +1,34 @@
-import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
-import { compressors } from 'hyparquet-compressors';
+import { type Compressors, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
+import { compressors, decompressZstd } from 'hyparquet-compressors';
 import { ImportFileError, type ParsedRow } from './parsed-row';
+
+/**
+ * What one row group may decompress to, all its pages together. Memory holds one row group at a
+ * time; without this bound a small file of highly compressed pages (a decompression bomb) would
+ * ask for gigabytes. Writers' row groups are 64–128 MB.
+ */
+export const PARQUET_ROW_GROUP_MAX_BYTES = 256 * 1024 * 1024;
+const MSG_ROW_GROUP_TOO_BIG = `解压后超过 ${PARQUET_ROW_GROUP_MAX_BYTES / 1024 / 1024} MB（每个行组的上限），请用更小的行组重新导出`;
+
+/**
+ * The decompressors, each counting what it is asked to produce against the row group's budget
+ * before it allocates anything. Every page of a column chunk passes here with the size its header
+ * declares; the codecs write into a buffer of that size and no further (ZSTD is given one too:
+ * on its own it would size its output by the frame's own claim).
+ */
+export function boundedCompressors(budget: { left: number }): Compressors {
+  const codecs: Compressors = { ...compressors, ZSTD: (input, outputLength) => decompressZstd(input, new Uint8Array(outputLength)) };
+  return Object.fromEntries(
+    Object.entries(codecs).map(([codec, decompress]) => [
+      codec,
+      (input: Uint8Array, outputLength: number) => {
+        if (outputLength > budget.left) throw new ImportFileError(MSG_ROW_GROUP_TOO_BIG);
+        budget.left -= outputLength;
+        return decompress(input, outputLength);
+      },
+    ]),
+  );
+}
 
 /** Random access to the file in storage (hyparquet's AsyncBuffer): bytes [start, end). */
 export interface AsyncBuffer {
@@ -35,10 +63,12 @@ export async function* parseParquet(file: AsyncBuffer): AsyncGenerator<ParsedRow
   let rowStart = 0;
   for (const group of metadata.row_groups) {
     const rowEnd = rowStart + Number(group.num_rows);
+    if (Number(group.total_byte_size) > PARQUET_ROW_GROUP_MAX_BYTES) throw new ImportFileError(`Parquet 文件第 ${rowStart + 1}–${rowEnd} 行${MSG_ROW_GROUP_TOO_BIG}`);
     let rows: Record<string, unknown>[];
     try {
-      rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd, compressors });
+      rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd, compressors: boundedCompressors({ left: PARQUET_ROW_GROUP_MAX_BYTES }) });
     } catch (error) {
+      if (error instanceof ImportFileError) throw new ImportFileError(`Parquet 文件第 ${rowStart + 1}–${rowEnd} 行${error.message}`);
       throw new ImportFileError(`Parquet 文件第 ${rowStart + 1}–${rowEnd} 行无法读取：${error instanceof Error ? error.message : String(error)}`);
     }
     for (let index = 0; index < rows.length; index++) {

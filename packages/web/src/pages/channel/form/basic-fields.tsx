@@ -29,7 +29,7 @@ export function BasicFields({ type, mode, onTypeChange }: BasicFieldsProps) {
       </Form.Item>
       {hasOrganization(type) && (
         <Form.Item field="openai_organization" label="组织">
-          <Input placeholder="可选，OpenAI 组织 ID（organization）" />
+          <Input placeholder="可选，OpenAI 组织 ID" />
         </Form.Item>
       )}
       <Form.Item field="base_url" label={baseUrl.label}>

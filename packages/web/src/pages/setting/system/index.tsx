@@ -4,6 +4,7 @@ import { LoginCard } from './login-card';
 import { PaymentCard } from './payment-card';
 import { ProviderCards } from './provider-cards';
 import { MetricsCard, ServerCard, WorkerCard } from './address-cards';
+import { OpsLinksCard } from './ops-links-card';
 import { SmtpCard } from './smtp-card';
 
 /** The system tab: addresses, payment, login and registration, mail and third-party sign-in. */
@@ -14,6 +15,7 @@ export function SystemTab() {
       <ServerCard form={form} />
       <WorkerCard form={form} />
       <MetricsCard form={form} />
+      <OpsLinksCard />
       <PaymentCard form={form} />
       <LoginCard form={form} />
       <EmailDomainCard form={form} />

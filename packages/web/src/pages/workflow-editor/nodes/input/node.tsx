@@ -5,6 +5,14 @@ import { inputDefaults, inputSourceOf } from './defaults';
 
 export function InputNode({ data, selected }: NodeProps<EditorNode>) {
   const source = inputSourceOf(data);
-  const summary = source.id > 0 ? `${source.kind === 'file' ? '文件' : '数据集'} #${source.id} · ${source.field}` : '未选择数据来源';
+  // The field is a key of the data, shown as code (like the answer node's reference).
+  const summary =
+    source.id > 0 ? (
+      <>
+        {source.kind === 'file' ? '文件' : '数据集'} #{source.id} · <code>{source.field}</code>
+      </>
+    ) : (
+      '未选择数据来源'
+    );
   return <NodeCard defaults={inputDefaults} data={data} selected={Boolean(selected)} summary={summary} />;
 }
