@@ -15,7 +15,9 @@ export class ChannelEvents {
     return this.bus.publish(CHANNEL, String(Date.now()));
   }
 
+  /** `listener` runs at every change, and when changes may have been missed (the bus was down). */
   onChange(listener: () => void): Promise<void> {
+    this.bus.onReconnect(listener);
     return this.bus.subscribe(CHANNEL, listener);
   }
 }

@@ -20,6 +20,7 @@ export class ClusterBus implements OnModuleDestroy {
   private readonly local = new EventEmitter();
   private readonly origin = randomBytes(ORIGIN_LENGTH / 2).toString('hex');
   private subscriber?: Redis;
+  private readonly reconnectListeners: Array<() => void> = [];
 
   constructor(private readonly redis: RedisService) {
     this.local.setMaxListeners(100);
@@ -43,6 +44,15 @@ export class ClusterBus implements OnModuleDestroy {
     );
   }
 
+  /**
+   * `listener` runs when this instance hears the bus again after Redis was unreachable: what was
+   * published meanwhile never reached it, so whoever caches what the messages announce reads it
+   * again. (ioredis subscribes again by itself on reconnecting.)
+   */
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
+  }
+
   async subscribe(name: string, handler: Handler): Promise<void> {
     if (!this.redis.enabled) {
       this.local.on(name, handler);
@@ -53,6 +63,11 @@ export class ClusterBus implements OnModuleDestroy {
       this.subscriber.on('message', (channel: string, raw: string) => {
         if (raw.startsWith(this.origin)) return; // heard already, when it was published
         this.local.emit(channel, raw.slice(ORIGIN_LENGTH + 1));
+      });
+      let connectedBefore = false;
+      this.subscriber.on('ready', () => {
+        if (connectedBefore) for (const listener of this.reconnectListeners) listener();
+        connectedBefore = true;
       });
     }
     this.local.on(this.channel(name), handler);

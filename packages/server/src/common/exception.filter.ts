@@ -52,7 +52,7 @@ export function relayFailureOf(status: number, message: string): { status: numbe
 const RELAY_PATHS = /^\/(v1|mj|suno)\//;
 
 /** Whether no code path meant to throw this (no HTTP, business, throttling or client error): a bug, or an outage. */
-function isUnforeseen(exception: unknown): boolean {
+export function isUnforeseen(exception: unknown): boolean {
   return !(exception instanceof BusinessError) && !(exception instanceof HttpException) && clientErrorStatus(exception) === undefined;
 }
 

@@ -47,6 +47,12 @@ export class OptionsService implements OnModuleInit {
         .then(() => this.reloadOne(key))
         .catch((error: unknown) => this.logger.error(`Option ${key} could not be reloaded: ${error instanceof Error ? error.message : String(error)}`));
     });
+    // Changes announced while Redis was unreachable never arrived: read everything again.
+    this.bus.onReconnect(() => {
+      this.reloads = this.reloads
+        .then(() => this.reloadChanged())
+        .catch((error: unknown) => this.logger.error(`Options could not be read again after Redis came back: ${error instanceof Error ? error.message : String(error)}`));
+    });
     const loaded = this.reloads.then(() => this.reloadAll());
     // Later reloads wait for the first read, whether it succeeded or not; a failed read fails the start.
     this.reloads = loaded.catch(() => undefined);
@@ -137,6 +143,15 @@ export class OptionsService implements OnModuleInit {
       if (isOptionKey(row.key)) this.values.set(row.key, this.decodeOrDefault(row));
     }
     this.parsed.clear();
+  }
+
+  /** Every option read again; those that changed are applied as if announced (their listeners run). */
+  private async reloadChanged(): Promise<void> {
+    for (const row of await this.repository.find()) {
+      if (!isOptionKey(row.key)) continue;
+      const value = this.decodeOrDefault(row);
+      if (this.values.get(row.key) !== value) this.apply(row.key, value);
+    }
   }
 
   private async reloadOne(key: string): Promise<void> {

@@ -106,6 +106,11 @@ export class TokenAuthService implements OnModuleInit {
       // for every list to be read again.
       this.userTokens.clear();
     });
+    this.events.onMissed(() => {
+      this.changes += 1;
+      this.cache.clear();
+      this.userTokens.clear();
+    });
     await this.userEvents.onChange((userId) => {
       this.changes += 1;
       this.forget((row) => row.user_id === userId);

@@ -4,10 +4,11 @@ import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import { Authenticator, checkClaim, checkEnabled, checkRole } from '../auth/authenticator';
 import { SESSION_COOKIE } from '../auth/sessions.service';
-import { failureOf, relayFailureOf } from '../common/exception.filter';
+import { failureOf, isUnforeseen, relayFailureOf } from '../common/exception.filter';
 import { inputProblem } from '../common/input-rules';
 import { createValidationPipe } from '../common/validation.pipe';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DATABASE_UNAVAILABLE, DatabaseHealth } from '../database/database-health';
 import { RelayError } from '../relay/relay-error';
 import { headerOf, readJsonBody, type RelayRequest, sendJson } from '../relay/relay-request';
 import { type ChatCaller, ChatLookup, type ChatLookupResult } from './chat-lookup';
@@ -43,6 +44,7 @@ export class ConsoleChatDoor {
     private readonly authenticator: Authenticator,
     private readonly lookup: ChatLookup,
     private readonly chat: CompareChatService,
+    private readonly database: DatabaseHealth,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const middleware = cookieParser(config.sessionSecret);
@@ -58,7 +60,7 @@ export class ConsoleChatDoor {
       const { caller, conversation, dto } = await this.admit(request, body);
       await this.chat.chat(caller, conversation, dto, relayRequest, response);
     } catch (error) {
-      this.refuse(response, error);
+      await this.refuse(response, error);
     }
   }
 
@@ -92,7 +94,7 @@ export class ConsoleChatDoor {
     return { caller, conversation: found.conversation, dto };
   }
 
-  private refuse(response: ServerResponse, error: unknown): void {
+  private async refuse(response: ServerResponse, error: unknown): Promise<void> {
     if (response.headersSent) {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
       if (!response.writableEnded) response.end();
@@ -102,7 +104,9 @@ export class ConsoleChatDoor {
       sendJson(response, error.status, error.toBody());
       return;
     }
-    const { status, message } = failureOf(error, this.logger);
+    // A failure nobody foresaw while the database is unreachable is an outage (503), as on the relay.
+    const { status, message } =
+      isUnforeseen(error) && !(await this.database.reachable()) ? { status: 503, message: DATABASE_UNAVAILABLE } : failureOf(error, this.logger);
     const failure = relayFailureOf(status, message);
     sendJson(response, failure.status, failure.body);
   }

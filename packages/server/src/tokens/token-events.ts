@@ -15,4 +15,9 @@ export class TokenEvents {
   onChange(listener: (tokenId: number) => void): Promise<void> {
     return this.bus.subscribe(CHANNEL, (message) => listener(Number(message)));
   }
+
+  /** `listener` runs when changes of any token (or its owner) may have been missed: the bus was down. */
+  onMissed(listener: () => void): void {
+    this.bus.onReconnect(listener);
+  }
 }

@@ -165,10 +165,16 @@ describe('PostgreSQL restarts while the relay serves', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Root's compare chat column, opened before the outage. */
+  let column: { id: number; talking_id: number };
+
   it('serves both customers before the outage', async () => {
     for (const customer of [held, direct]) {
       for (const stream of [false, true]) expect(served(await call(customer.key, stream))).toBe(true);
     }
+    const talkingId = (await admin.post('/relay/v1/talking/').send({ name: '停机' })).body.data.id as number;
+    [column] = (await admin.post('/relay/v1/conversation/').send([{ talking_id: talkingId, model_name: MODEL }])).body.data;
+    expect(column.talking_id).toBe(talkingId);
   });
 
   it('while PostgreSQL is down: calls in flight finish, new calls are served or refused at once with a clear error', async () => {
@@ -199,6 +205,9 @@ describe('PostgreSQL restarts while the relay serves', () => {
     // The console: a signed-in page needs the database; the status route tells what is wrong.
     const self = await admin.get('/api/user/self');
     expect({ status: self.status, body: self.body }).toEqual({ status: 503, body: { success: false, message: '数据库暂时不可用，请稍后再试', data: null } });
+    // The compare chat's call (the console's front door to the relay) says the same.
+    const chat = await admin.post('/v1/chat/completions').send({ model: MODEL, conversation_id: column.id, talking_id: column.talking_id, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    expect({ status: chat.status, body: chat.body }).toEqual({ status: 503, body: { error: { message: '数据库暂时不可用，请稍后再试', type: 'server_error', code: null } } });
     const status = await request(baseUrl).get('/api/status');
     expect(status.status).toBe(200);
     expect(status.body.data).toMatchObject({ database: 'unreachable', redis: 'ok' });

@@ -5,6 +5,7 @@ import { LogWriterService } from '../../src/logs/log-writer.service';
 import { QuotaLedgerService } from '../../src/relay/billing/quota-ledger.service';
 import { MockOpenAiUpstream } from '../mock-openai-upstream';
 import { type RelayFixture, startRelayFixture } from '../relay-fixture';
+import { type SecondInstance, startSecondInstance } from '../test-app';
 import { type PrivateRedis, startPrivateRedis } from './private-services';
 
 /**
@@ -45,6 +46,8 @@ describe('Redis restarts while the relay serves', () => {
   /** A token with a rate limit, to see it enforced while its counter cannot be in Redis. */
   let limited: Customer;
   let channelId: number;
+  /** Another instance on the same database and Redis: it misses what is announced while Redis is down. */
+  let second: SecondInstance;
 
   /** One relay call, streamed or not; answers the status and the whole body. */
   const call = async (key: string, stream: boolean): Promise<Omit<Reply, 'stream'>> => {
@@ -111,9 +114,11 @@ describe('Redis restarts while the relay serves', () => {
     held = await customer('held', 400 * UNIT, { rate_limit_enabled: true, rate_per_minute: 100_000 });
     direct = await customer('direct', 3 * UNIT, { rate_limit_enabled: true, rate_per_minute: 100_000 });
     limited = await customer('limited', 10 * UNIT, { rate_limit_enabled: true, rate_per_minute: RATE });
+    second = await startSecondInstance(f.t);
   });
   afterAll(async () => {
     await traffic?.stop();
+    await second?.close();
     await f?.t.close();
     await upstream?.stop();
     await redis?.stop();
@@ -140,6 +145,12 @@ describe('Redis restarts while the relay serves', () => {
     expectAllServed(traffic.replies);
   });
 
+  it('while Redis is down, an option saved on one instance cannot be announced to the other', async () => {
+    expect((await f.admin.put('/api/option/').send({ key: 'SystemName', value: '停机期间改的名字' })).body.success).toBe(true);
+    expect((await f.t.http().get('/api/status')).body.data.system_name).toBe('停机期间改的名字');
+    expect((await second.http().get('/api/status')).body.data.system_name).not.toBe('停机期间改的名字');
+  });
+
   it('while Redis is down, still limits a token to its rate per minute (counted in memory)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= RATE; i++) statuses.push((await call(limited.key, false)).status);
@@ -152,6 +163,8 @@ describe('Redis restarts while the relay serves', () => {
     while ((await redisKeys(`rate:token:${held.tokenId}`)).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     while ((await redisKeys(`chlimit:${channelId}`)).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await f.t.http().get('/api/status')).body.data).toMatchObject({ database: 'ok', redis: 'ok' });
+    // The other instance heard nothing while Redis was down: back on the bus, it reads the options again.
+    await expect.poll(async () => (await second.http().get('/api/status')).body.data.system_name, { timeout: 10_000 }).toBe('停机期间改的名字');
     // A job goes through BullMQ on the restarted Redis, and a worker of this application runs it.
     await f.t.app.get(JobsService).run(SESSION_CLEANUP_JOB, {}, 20_000);
     expect(await redisKeys(`bull:${SESSION_CLEANUP_JOB}:*`)).not.toEqual([]);

@@ -78,7 +78,8 @@ describe('all orders', () => {
 
     expect(await within(messages()).findByText('操作成功完成！')).toBeTruthy();
     expect(completions(calls)).toEqual([{ method: 'POST', path: '/api/user/topup/complete', query: {}, body: { trade_no: 'T-BOB-PENDING' } }]);
-    expect(within(rowOf('T-BOB-PENDING')).getByText('已支付')).toBeTruthy();
+    // The row takes the completed order in a render of its own, after the message.
+    await waitFor(() => expect(within(rowOf('T-BOB-PENDING')).getByText('已支付')).toBeTruthy());
     expect(within(rowOf('T-BOB-PENDING')).getByText('手动完成')).toBeTruthy();
   });
 });
