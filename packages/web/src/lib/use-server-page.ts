@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { readPageSize, savePageSize } from '@/lib/page-size';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { PaginationProps } from '@arco-design/web-react';
+import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '@/lib/page-size';
 
 /** One page of a list or search as the server answers it. */
 export interface ServerPage<Row> {
@@ -14,7 +15,7 @@ export type LoadPage<Row, Search> = (search: Search, page: number, size: number)
  * A table's server data, paged on the server (`load` is a module-level function, so it never
  * changes between renders): the page for the applied search, the page size kept
  * in local storage, a reload, and row patches. Submitting a search (even the same one again)
- * reloads from the first page.
+ * reloads from the first page. `pagination` is the Table's pager for it (totals shown, size kept).
  */
 export function useServerPage<Row extends { id: number }, Search>(emptySearch: Search, load: LoadPage<Row, Search>) {
   const [search, setSearch] = useState<Search>(emptySearch);
@@ -69,5 +70,10 @@ export function useServerPage<Row extends { id: number }, Search>(emptySearch: S
     setRows((current) => current.map((row) => (row.id === id ? { ...row, ...fields } : row)));
   }, []);
 
-  return { rows, total, page, pageSize, loading, reload, reloadAfterRemoval, patchRow, handleSearch, handlePageChange };
+  const pagination = useMemo<PaginationProps>(
+    () => ({ current: page, pageSize, total, showTotal: true, sizeCanChange: true, sizeOptions: PAGE_SIZE_OPTIONS, onChange: handlePageChange }),
+    [page, pageSize, total, handlePageChange],
+  );
+
+  return { rows, total, page, pageSize, loading, pagination, reload, reloadAfterRemoval, patchRow, handleSearch, handlePageChange };
 }

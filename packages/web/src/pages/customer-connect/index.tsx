@@ -1,6 +1,5 @@
 import { Card, Table } from '@arco-design/web-react';
 import type { CustomerConnect } from '@/api/customer-connect';
-import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { getColumns } from './columns';
 import { SearchForm } from './search-form';
 import { useCustomerConnects } from './use-customer-connects';
@@ -21,16 +20,7 @@ export default function CustomerConnectPage() {
         data={contacts.rows}
         loading={contacts.loading}
         scroll={{ x: 1200 }}
-        pagination={{
-          current: contacts.page,
-          pageSize: contacts.pageSize,
-          total: contacts.total,
-          showTotal: totalText,
-          sizeCanChange: true,
-          sizeOptions: PAGE_SIZE_OPTIONS,
-          showJumper: true,
-          onChange: contacts.handlePageChange,
-        }}
+        pagination={{ ...contacts.pagination, showTotal: totalText, showJumper: true }}
       />
     </Card>
   );

@@ -5,7 +5,6 @@ import { MSG_OPERATION_DONE } from '@gw/shared';
 import { callReply, callOk } from '@/api/http';
 import { deleteRedemption, updateRedemptionStatus, type Redemption } from '@/api/redemptions';
 import { copyText } from '@/lib/clipboard';
-import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { getColumns, type RedemptionAction } from './columns';
 import { CreatedCodesModal } from './created-codes-modal';
@@ -95,15 +94,7 @@ export default function RedemptionPage() {
           selectedRowKeys: selected.map((code) => code.id),
           onChange: (_keys, rows: Redemption[]) => setSelected(rows),
         }}
-        pagination={{
-          current: codes.page,
-          pageSize: codes.pageSize,
-          total: codes.total,
-          showTotal: true,
-          sizeCanChange: true,
-          sizeOptions: PAGE_SIZE_OPTIONS,
-          onChange: codes.handlePageChange,
-        }}
+        pagination={codes.pagination}
       />
       <RedemptionDrawer visible={drawer !== null} editing={drawer?.editing} display={display} onClose={() => setDrawer(null)} onSaved={handleSaved} />
       <CreatedCodesModal codes={created} onCopy={(keys) => void copyCodes(keys)} onClose={() => setCreated(null)} />

@@ -3,7 +3,6 @@ import { Card, Empty, Table } from '@arco-design/web-react';
 import { ROLE_ADMIN } from '@gw/shared';
 import { taskFormValues, toTaskFilters } from '@/components/task-log/task-filters';
 import { TaskSearchForm } from '@/components/task-log/task-search-form';
-import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { useUserStore } from '@/stores/user';
 import { getColumns } from './columns';
@@ -36,15 +35,7 @@ export default function TaskPage() {
         loading={tasks.loading}
         noDataElement={<Empty description="暂无任务" />}
         scroll={{ x: isAdmin ? 1700 : 1500 }}
-        pagination={{
-          current: tasks.page,
-          pageSize: tasks.pageSize,
-          total: tasks.total,
-          showTotal: true,
-          sizeCanChange: true,
-          sizeOptions: PAGE_SIZE_OPTIONS,
-          onChange: tasks.handlePageChange,
-        }}
+        pagination={tasks.pagination}
       />
       <TaskResultModal result={result} visible={resultVisible} onClose={() => setResultVisible(false)} />
     </Card>

@@ -6,7 +6,6 @@ import { deleteToken, updateTokenStatus, type Token } from '@/api/tokens';
 import { copyText } from '@/lib/clipboard';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { getColumns, type TokenAction } from './columns';
-import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { SearchForm } from './search-form';
 import { TokenDrawer } from './token-drawer';
 import { MSG_COPIED, MSG_DELETED, MSG_SELECT_AT_LEAST_ONE, MSG_STATUS_UPDATED, fullKey, isInactive, keysText, nextToggleStatus } from './token-view';
@@ -86,15 +85,7 @@ export default function TokenPage() {
           selectedRowKeys: selected.map((token) => token.id),
           onChange: (_keys, rows: Token[]) => setSelected(rows),
         }}
-        pagination={{
-          current: tokens.page,
-          pageSize: tokens.pageSize,
-          total: tokens.total,
-          showTotal: true,
-          sizeCanChange: true,
-          sizeOptions: PAGE_SIZE_OPTIONS,
-          onChange: tokens.handlePageChange,
-        }}
+        pagination={tokens.pagination}
       />
       <TokenDrawer
         visible={drawer !== null}

@@ -3,7 +3,6 @@ import { Card, Message, Table, Tabs } from '@arco-design/web-react';
 import { MSG_OPERATION_DONE, type TopupOrderView } from '@gw/shared';
 import { callReply } from '@/api/http';
 import { completeOrder } from '@/api/topup';
-import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { OrderFilterForm } from './order-filter-form';
 import { getOrderColumns } from './order-columns';
@@ -22,15 +21,7 @@ function OrderTable({ orders, columns }: { orders: OrderPage; columns: ReturnTyp
       data={orders.rows}
       loading={orders.loading}
       scroll={{ x: tableWidth(columns) }}
-      pagination={{
-        current: orders.page,
-        pageSize: orders.pageSize,
-        total: orders.total,
-        showTotal: true,
-        sizeCanChange: true,
-        sizeOptions: PAGE_SIZE_OPTIONS,
-        onChange: orders.handlePageChange,
-      }}
+      pagination={orders.pagination}
     />
   );
 }

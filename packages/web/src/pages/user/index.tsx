@@ -4,7 +4,6 @@ import { Card, Message, Table } from '@arco-design/web-react';
 import { MSG_OPERATION_DONE } from '@gw/shared';
 import { callReply } from '@/api/http';
 import { manageUser, type AdminUser, type ManageAction } from '@/api/users-admin';
-import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { useGroups } from '@/pages/channel/use-groups';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { useUserStore } from '@/stores/user';
@@ -80,15 +79,7 @@ export default function UserPage() {
         loading={users.loading}
         scroll={{ x: 1010 }}
         rowClassName={(user) => (isDeregistered(user) ? 'user-row-deregistered' : '')}
-        pagination={{
-          current: users.page,
-          pageSize: users.pageSize,
-          total: users.total,
-          showTotal: true,
-          sizeCanChange: true,
-          sizeOptions: PAGE_SIZE_OPTIONS,
-          onChange: users.handlePageChange,
-        }}
+        pagination={users.pagination}
       />
       <AddUserDrawer visible={adding} onClose={() => setAdding(false)} onSaved={reload} />
       <EditUserDrawer target={editTarget} groups={groups} display={display} onClose={handleCloseEdit} onSaved={reload} />
