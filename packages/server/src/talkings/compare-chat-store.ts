@@ -45,6 +45,14 @@ type CompletionFields = Pick<ChatMessageEntity, 'error' | 'quota' | 'prompt_toke
 /** A request that was refused or lost: nothing charged, nothing measured. */
 const NOTHING_CHARGED = { quota: 0, prompt_tokens: 0, completion_tokens: 0, first_token_ms: 0, duration_ms: 0, request_id: '' } as const;
 
+/**
+ * Row writes of each kind (inserts, completions) under way at once on this instance: the writes
+ * that come meanwhile go together in the next statement (group commit), so a burst of answers
+ * costs a few statements rather than one per turn of the event loop (docs/performance.md, compare
+ * chat), and two completions of this instance never lock the same conversations in two orders.
+ */
+const WRITES_RUNNING = { maxRunning: 1 } as const;
+
 /** The bigint columns of chat_messages, which the driver returns as strings. */
 const BIGINT_COLUMNS = ['id', 'last_id', 'last_edit_id', 'round_id', 'query_id', 'quota', 'created_at', 'updated_at'] as const;
 
@@ -131,7 +139,7 @@ export class CompareChatStore {
     );
     const ids = new Set(written.map((row) => Number(row.id)));
     return rows.map((row) => ids.has(row.id));
-  });
+  }, WRITES_RUNNING);
 
   /** The answer of a settled request, with what it cost; returns the row as stored. */
   settle(id: number, captured: CapturedAnswer, outcome: RelayOutcome): Promise<ChatMessageEntity | null> {
@@ -185,7 +193,7 @@ export class CompareChatStore {
     );
     const byId = new Map(rows.map((row) => [Number(row.id), messageOfRaw(row)]));
     return items.map((item) => byId.get(item.id) ?? null);
-  });
+  }, WRITES_RUNNING);
 
   /** A request the relay refused or lost: nothing was charged. A row the user stopped meanwhile is stopped, not failed. */
   fail(id: number, captured: CapturedAnswer, message: string): Promise<ChatMessageEntity | null> {
