@@ -34,13 +34,14 @@ export interface ChatLookupResult {
 }
 
 /**
- * Lookups at once, and calls per lookup. In a burst, the calls that come while two lookups are
- * under way go together in the next (a few statements for a burst of hundreds, not one per turn of
- * the event loop); no call waits for more than 31 others' reads (a read of 150 conversations with
- * their history took 30 to 90 ms in bench/chat), and the first calls go on to their answers while
- * the next are read. A lone call waits for nothing.
+ * Lookups under way at once, and calls per lookup. In a burst, the calls that come while four
+ * lookups are under way go together in the next (a few statements for a burst of hundreds, not one
+ * per turn of the event loop), no call waits for more than 31 others' reads, and the lookups never
+ * hold more than four of the pool's connections. A lone call waits for nothing. Four, measured in
+ * bench/chat against two and eight: two delayed the median answer, eight the slowest ones
+ * (docs/performance.md, compare chat).
  */
-const LOOKUPS_RUNNING = 2;
+const LOOKUPS_RUNNING = 4;
 const LOOKUP_BATCH = 32;
 
 interface LookupKey {
@@ -98,6 +99,7 @@ export class ChatLookup {
          LEFT JOIN LATERAL (SELECT bool_or(a.is_viewable) AS viewable, bool_or(a.is_deep_seek) AS thinks
                               FROM abilities a WHERE a."group" = u."group" AND a.model = c.model_name AND a.enabled) f ON true`,
       [keys.map((key) => key.sessionHash), keys.map((key) => key.conversationId), keys.map((key) => key.talkingId), nowSeconds()],
+      'chat-lookup',
     );
     // A chat send is a request of its session like any other: it keeps the session from idling out.
     this.sessions.noteUse(rows.map((row) => ({ hash: row.session_hash, created_at: Number(row.session_created_at), expires_at: Number(row.session_expires_at) })));

@@ -136,6 +136,7 @@ export class CompareChatStore {
         rows.map((row) => row.place.queryId),
         now,
       ],
+      'chat-insert',
     );
     const ids = new Set(written.map((row) => Number(row.id)));
     return rows.map((row) => ids.has(row.id));
@@ -171,7 +172,7 @@ export class CompareChatStore {
                          prompt_tokens = k.prompt_tokens, completion_tokens = k.completion_tokens, first_token_ms = k.first_token_ms,
                          duration_ms = k.duration_ms, request_id = k.request_id, updated_at = $12
                     FROM k WHERE chat_messages.id = k.id AND chat_messages.status = 'streaming' AND chat_messages.stop_index IS NULL
-                  RETURNING chat_messages.*),
+                  RETURNING ${this.returnedColumns()}),
             n AS (SELECT conversation_id, count(*)::int AS settled FROM m GROUP BY conversation_id),
             c AS (UPDATE conversations SET dialogue_count = dialogue_count + n.settled, updated_at = $12 FROM n WHERE conversations.id = n.conversation_id RETURNING conversations.talking_id),
             t AS (UPDATE talkings SET updated_at = $12 WHERE id IN (SELECT talking_id FROM c))
@@ -190,10 +191,22 @@ export class CompareChatStore {
         items.map((item) => item.request_id),
         now,
       ],
+      'chat-settle',
     );
     const byId = new Map(rows.map((row) => [Number(row.id), messageOfRaw(row)]));
     return items.map((item) => byId.get(item.id) ?? null);
   }, WRITES_RUNNING);
+
+  /** chat_messages' columns, each named: a prepared statement's result is never `*` (PoolDb.query). */
+  private returnedColumns(): string {
+    this.columns ??= this.db
+      .getMetadata(ChatMessageEntity)
+      .columns.map((column) => `chat_messages."${column.databaseName}"`)
+      .join(', ');
+    return this.columns;
+  }
+
+  private columns?: string;
 
   /** A request the relay refused or lost: nothing was charged. A row the user stopped meanwhile is stopped, not failed. */
   fail(id: number, captured: CapturedAnswer, message: string): Promise<ChatMessageEntity | null> {

@@ -6,14 +6,13 @@ import { Authenticator, checkClaim, checkEnabled, checkRole } from '../auth/auth
 import { SESSION_COOKIE } from '../auth/sessions.service';
 import { failureOf, isUnforeseen, relayFailureOf } from '../common/exception.filter';
 import { inputProblem } from '../common/input-rules';
-import { createValidationPipe } from '../common/validation.pipe';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_UNAVAILABLE, DatabaseHealth } from '../database/database-health';
 import { RelayError } from '../relay/relay-error';
 import { headerOf, readJsonBody, type RelayRequest, sendJson } from '../relay/relay-request';
 import { type ChatCaller, ChatLookup, type ChatLookupResult } from './chat-lookup';
 import { CompareChatService } from './compare-chat.service';
-import { CompareChatDto } from './dto/compare-chat.dto';
+import { type CompareChatDto, readCompareChat } from './dto/compare-chat.dto';
 
 /** A call let through to its answer. */
 interface Admitted {
@@ -31,14 +30,13 @@ type CookieRequest = IncomingMessage & { signedCookies?: Record<string, unknown>
  * door rather than through Express and Nest: the chat is the relay's hot path too, and the Nest
  * pipeline cost more than the answer itself (docs/performance.md, compare chat). The checks are the
  * console's own, in the same code: the signed session cookie (cookie-parser), the Authenticator's
- * checks with the 'user' rule, the input guard's rules, the global validation pipe on CompareChatDto.
+ * checks with the 'user' rule, the input guard's rules, and the call's own rules (readCompareChat).
  * Every refusal is OpenAI's error shape with the console's message, as the exception filter gives.
  */
 @Injectable()
 export class ConsoleChatDoor {
   private readonly logger = new Logger('CompareChat');
   private readonly parseCookies: (request: CookieRequest) => void;
-  private readonly validation = createValidationPipe();
 
   constructor(
     private readonly authenticator: Authenticator,
@@ -72,7 +70,7 @@ export class ConsoleChatDoor {
     try {
       const problem = inputProblem(body);
       if (problem) throw new BadRequestException(problem);
-      dto = (await this.validation.transform(body, { type: 'body', metatype: CompareChatDto })) as CompareChatDto;
+      dto = readCompareChat(body);
     } catch (error) {
       invalid = error;
     }

@@ -168,6 +168,17 @@ describe('PostgreSQL restarts while the relay serves', () => {
   /** Root's compare chat column, opened before the outage. */
   let column: { id: number; talking_id: number };
 
+  /** Root's compare chat asked once: its reply, and the answer as stored (the tail's hr_message), if any. */
+  async function askChat(): Promise<{ status: number; stored?: { status: string; answer: string } }> {
+    const reply = await admin.post('/v1/chat/completions').send({ model: MODEL, conversation_id: column.id, talking_id: column.talking_id, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    const tail = reply.text
+      .split('\n\n')
+      .map((event) => event.replace(/^data: /, ''))
+      .filter((data) => data.startsWith('{"hr_message_id"') && data.includes('"hr_message"'))
+      .map((data) => JSON.parse(data) as { hr_message: { status: string; answer: string } })[0];
+    return { status: reply.status, stored: tail?.hr_message };
+  }
+
   it('serves both customers before the outage', async () => {
     for (const customer of [held, direct]) {
       for (const stream of [false, true]) expect(served(await call(customer.key, stream))).toBe(true);
@@ -175,6 +186,11 @@ describe('PostgreSQL restarts while the relay serves', () => {
     const talkingId = (await admin.post('/relay/v1/talking/').send({ name: '停机' })).body.data.id as number;
     [column] = (await admin.post('/relay/v1/conversation/').send([{ talking_id: talkingId, model_name: MODEL }])).body.data;
     expect(column.talking_id).toBe(talkingId);
+    // Root answers through their own token; its statements are prepared on the connections the
+    // outage will break (PoolDb.query's names).
+    await query('UPDATE users SET quota = $2 WHERE id = $1', [1, 1000 * UNIT]);
+    expect((await admin.post('/api/token/').send({ name: 'chat', unlimited_quota: true })).body.success).toBe(true);
+    expect(await askChat()).toMatchObject({ status: 200, stored: { status: 'done' } });
   });
 
   it('while PostgreSQL is down: calls in flight finish, new calls are served or refused at once with a clear error', async () => {
@@ -221,6 +237,8 @@ describe('PostgreSQL restarts while the relay serves', () => {
       for (const stream of [false, true]) expect(served(await call(customer.key, stream))).toBe(true);
     }
     expect((await admin.get('/api/user/self')).body.success).toBe(true);
+    // The compare chat again, its statements prepared anew on the new connections.
+    expect(await askChat()).toMatchObject({ status: 200, stored: { status: 'done' } });
     // The status route's answer about the database stands a second: it says 'ok' again by itself.
     while ((await request(baseUrl).get('/api/status')).body.data.database !== 'ok') await new Promise((resolve) => setTimeout(resolve, 100));
     // The instance holds its liveness lock again (the restart released it), so that no other instance takes it for dead.
@@ -250,8 +268,11 @@ describe('PostgreSQL restarts while the relay serves', () => {
       expect(Number(logs.n)).toBeGreaterThan(4);
     }
     // One charge and one log row for every call served, before, during and after the outage; none for the others.
-    const [all] = await query('SELECT count(*) AS n, COALESCE(sum(quota), 0) AS charged FROM logs WHERE type = 2');
+    const [all] = await query('SELECT count(*) AS n, COALESCE(sum(quota), 0) AS charged FROM logs WHERE type = 2 AND user_id <> 1');
     expect(Number(all.n)).toBe(replies.filter(served).length);
+    // Root's two compare chat answers, before and after the outage: each charged and logged once.
+    const [chats] = await query(`SELECT (SELECT count(*) FROM logs WHERE type = 2 AND user_id = 1) AS logged, (SELECT count(*) FROM chat_messages WHERE status = 'done' AND quota > 0) AS stored`);
+    expect({ logged: Number(chats.logged), stored: Number(chats.stored) }).toEqual({ logged: 2, stored: 2 });
     expect(Number(all.charged)).toBe(Number(all.n) * COST);
     const [left] = await query('SELECT (SELECT count(*) FROM quota_reservations) AS reservations, (SELECT count(*) FROM quota_holds) AS holds');
     expect({ reservations: Number(left.reservations), holds: Number(left.holds) }).toEqual({ reservations: 0, holds: 0 });

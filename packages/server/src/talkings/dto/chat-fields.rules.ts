@@ -6,7 +6,7 @@ import { INT4_MAX } from '../../common/int-range';
 
 /** The longest model name a conversation or a saved config holds (varchar(255)). */
 export const MODEL_NAME_MAX_LENGTH = 255;
-const MSG_MODEL_NAME_TOO_LONG = `模型名称不能超过 ${MODEL_NAME_MAX_LENGTH} 个字符`;
+export const MSG_MODEL_NAME_TOO_LONG = `模型名称不能超过 ${MODEL_NAME_MAX_LENGTH} 个字符`;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

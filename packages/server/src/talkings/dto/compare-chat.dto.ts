@@ -1,8 +1,9 @@
-import { MSG_CHAT_MESSAGE_NOT_FOUND, MSG_CHAT_MESSAGE_REQUIRED, MSG_CONVERSATION_NOT_FOUND, MSG_TALKING_NOT_FOUND } from '@gw/shared';
+import { MSG_CHAT_MESSAGE_NOT_FOUND, MSG_CHAT_MESSAGE_REQUIRED, MSG_CHAT_SELECT_MODEL_FIRST, MSG_CONVERSATION_NOT_FOUND, MSG_TALKING_NOT_FOUND } from '@gw/shared';
 import { applyDecorators } from '@nestjs/common';
-import { Allow, IsArray, IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { IsId } from '../../common/int-range';
-import { IsModelName } from './chat-fields.rules';
+import { IsInt, isArray, isBoolean, isInt, isNotEmpty, isString, Max, max, maxLength, Min, min } from 'class-validator';
+import { BusinessError } from '../../common/business.error';
+import { INT4_MAX } from '../../common/int-range';
+import { MODEL_NAME_MAX_LENGTH, MSG_MODEL_NAME_TOO_LONG } from './chat-fields.rules';
 
 /** A message row's id (a bigint column): a positive safe integer, else the message is not found. */
 export const IsMessageId = () =>
@@ -20,44 +21,53 @@ export const CHAT_SAMPLING_PARAMS = ['temperature', 'top_p', 'top_k', 'presence_
  * of `messages` is read (the new query); the server builds the history itself. `last_id` asks for
  * a regenerated answer of that row, `last_edit_id` for an edited query of that row's round.
  */
-export class CompareChatDto {
-  @IsModelName()
+export interface CompareChatDto {
   model: string;
-
-  @IsArray({ message: MSG_CHAT_MESSAGE_REQUIRED })
   messages: unknown[];
-
-  @IsId(MSG_CONVERSATION_NOT_FOUND)
   conversation_id: number;
-
-  @IsId(MSG_TALKING_NOT_FOUND)
   talking_id: number;
-
-  @IsOptional()
-  @IsMessageId()
   last_id?: number | null;
-
-  @IsOptional()
-  @IsMessageId()
   last_edit_id?: number | null;
-
-  @IsOptional()
-  @IsBoolean({ message: 'enable_thinking 必须是 true 或 false' })
   enable_thinking?: boolean | null;
-
   /** The compare chat always streams; the field is accepted and ignored. */
-  @IsOptional()
-  @IsBoolean({ message: 'stream 必须是 true 或 false' })
-  stream?: boolean;
+  stream?: boolean | null;
+  temperature?: unknown;
+  top_p?: unknown;
+  top_k?: unknown;
+  presence_penalty?: unknown;
+  frequency_penalty?: unknown;
+  max_tokens?: unknown;
+  seed?: unknown;
+}
 
-  // Kept through the whitelist and checked by checkModelParams (an unknown one for the model is refused there).
-  @Allow() temperature?: unknown;
-  @Allow() top_p?: unknown;
-  @Allow() top_k?: unknown;
-  @Allow() presence_penalty?: unknown;
-  @Allow() frequency_penalty?: unknown;
-  @Allow() max_tokens?: unknown;
-  @Allow() seed?: unknown;
+const MSG_ENABLE_THINKING = 'enable_thinking 必须是 true 或 false';
+const MSG_STREAM = 'stream 必须是 true 或 false';
+
+const isIdUpTo = (value: unknown, most: number): value is number => isInt(value) && min(value, 1) && max(value, most);
+const absent = (value: unknown): value is null | undefined => value === undefined || value === null;
+
+/**
+ * Reads a compare chat call: the rules a DTO class with IsModelName, IsArray, IsId, IsMessageId and
+ * IsBoolean would give, checked in that order with class-validator's own checks and messages, and
+ * only the known fields kept (the validation pipe's whitelist; the sampling parameters are checked
+ * against the model's rules later, checkModelParams). Not a class through the validation pipe: on
+ * the relay's hot path, class-transformer's copy and class-validator's walk cost more CPU than the
+ * rest of the answer in a burst (docs/performance.md, compare chat). Throws the first rule broken.
+ */
+export function readCompareChat(body: Record<string, unknown>): CompareChatDto {
+  const { model, messages, conversation_id, talking_id, last_id, last_edit_id, enable_thinking, stream } = body;
+  if (!isString(model) || !isNotEmpty(model)) throw new BusinessError(MSG_CHAT_SELECT_MODEL_FIRST);
+  if (!maxLength(model, MODEL_NAME_MAX_LENGTH)) throw new BusinessError(MSG_MODEL_NAME_TOO_LONG);
+  if (!isArray(messages)) throw new BusinessError(MSG_CHAT_MESSAGE_REQUIRED);
+  if (!isIdUpTo(conversation_id, INT4_MAX)) throw new BusinessError(MSG_CONVERSATION_NOT_FOUND);
+  if (!isIdUpTo(talking_id, INT4_MAX)) throw new BusinessError(MSG_TALKING_NOT_FOUND);
+  if (!absent(last_id) && !isIdUpTo(last_id, Number.MAX_SAFE_INTEGER)) throw new BusinessError(MSG_CHAT_MESSAGE_NOT_FOUND);
+  if (!absent(last_edit_id) && !isIdUpTo(last_edit_id, Number.MAX_SAFE_INTEGER)) throw new BusinessError(MSG_CHAT_MESSAGE_NOT_FOUND);
+  if (!absent(enable_thinking) && !isBoolean(enable_thinking)) throw new BusinessError(MSG_ENABLE_THINKING);
+  if (!absent(stream) && !isBoolean(stream)) throw new BusinessError(MSG_STREAM);
+  const call: CompareChatDto = { model, messages, conversation_id, talking_id, last_id, last_edit_id, enable_thinking, stream };
+  for (const name of CHAT_SAMPLING_PARAMS) call[name] = body[name];
+  return call;
 }
 
 /** `POST /relay/v1/conversation/stop_message`: the characters of the answer the user saw when they stopped it. */
