@@ -8,8 +8,13 @@
 // streams at once, default 50): the added time of the path itself, without 300 streams queueing
 // for the CPU.
 //
+// Runs differ by ±15 ms at p50 and ±40 ms at p99 on a 2-core machine (the bench, the gateway,
+// PostgreSQL and the mock share it): RUNS=12 repeats the whole measurement on a fresh gateway and
+// database and prints the mean and range of the added times.
+//
 //   pnpm build && pnpm --filter @gw/bench chat          (needs PostgreSQL and Redis on 127.0.0.1)
 //   SENDS=50 ROUNDS=5 pnpm --filter @gw/bench chat
+//   RUNS=12 pnpm --filter @gw/bench chat
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +26,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const SENDS = Number(process.env.SENDS ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SINGLE = Number(process.env.SINGLE ?? 50);
+const RUNS = Number(process.env.RUNS ?? 1);
 const MODELS = ['bench-a', 'bench-b', 'bench-c'];
 const CONTENT = '"content":"';
 
@@ -59,7 +65,8 @@ function summarise(label, waves) {
   return { p50: percentile(times, 50), p99: percentile(times, 99), cpu };
 }
 
-async function main() {
+/** One measurement on a fresh gateway and database: the added first-token times (ms) and CPU per answer. */
+async function measure() {
   const environment = await benchEnvironment('chat');
   const children = [];
   let database;
@@ -114,16 +121,22 @@ async function main() {
     console.log('path                       ftt p50 ms ftt p99 ms  CPU ms/answer  errors');
     const relay = summarise('relay alone (sk- token)', relayWaves);
     const compare = summarise('compare chat (session)', compareWaves);
-    console.log(`added first-token time per column: p50 ${fmt(compare.p50 - relay.p50)} ms, p99 ${fmt(compare.p99 - relay.p99)} ms; added CPU per answer ${fmt(compare.cpu - relay.cpu, 3)} ms`);
+    const added = { p50: compare.p50 - relay.p50, p99: compare.p99 - relay.p99, cpu: compare.cpu - relay.cpu };
+    console.log(`added first-token time per column: p50 ${fmt(added.p50)} ms, p99 ${fmt(added.p99)} ms; added CPU per answer ${fmt(added.cpu, 3)} ms`);
+    let single;
     if (SINGLE > 0) {
       console.log(`\n${SINGLE} single sends one after another (${MODELS.length} streams at once)`);
       console.log('path                       ftt p50 ms ftt p99 ms  CPU ms/answer  errors');
       const lone = summarise('relay alone (sk- token)', singleRelay);
       const chat = summarise('compare chat (session)', singleCompare);
-      console.log(`added first-token time per column: p50 ${fmt(chat.p50 - lone.p50)} ms, p99 ${fmt(chat.p99 - lone.p99)} ms`);
+      single = { p50: chat.p50 - lone.p50, p99: chat.p99 - lone.p99 };
+      console.log(`added first-token time per column: p50 ${fmt(single.p50)} ms, p99 ${fmt(single.p99)} ms`);
     }
     const stored = await database.query(`SELECT count(*)::int AS rows, count(*) FILTER (WHERE status = 'done')::int AS done FROM chat_messages`);
-    console.log(`message rows stored ${stored.rows[0].rows} (done ${stored.rows[0].done}), expected ${columns.length * ROUNDS + MODELS.length * SINGLE}`);
+    const expected = columns.length * ROUNDS + MODELS.length * SINGLE;
+    console.log(`message rows stored ${stored.rows[0].rows} (done ${stored.rows[0].done}), expected ${expected}`);
+    if (stored.rows[0].done !== expected) throw new Error(`only ${stored.rows[0].done} of ${expected} answers were stored done`);
+    return { added, single };
   } finally {
     await database?.end();
     for (const child of children) child.kill('SIGTERM');
@@ -131,6 +144,26 @@ async function main() {
     await environment.cleanup();
   }
 }
+
+/** "mean (min to max)" of one figure over the runs. */
+function spread(values) {
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  return `${fmt(mean)} (${fmt(Math.min(...values))} to ${fmt(Math.max(...values))})`;
+}
+
+async function main() {
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) {
+    if (RUNS > 1) console.log(`\n— run ${run + 1} of ${RUNS}`);
+    runs.push(await measure());
+  }
+  if (RUNS === 1) return;
+  console.log(`\nover ${RUNS} runs, mean (min to max), ms added by the compare chat per column:`);
+  console.log(`  ${columnsAtOnce()} streams at once: first token p50 ${spread(runs.map((run) => run.added.p50))}, p99 ${spread(runs.map((run) => run.added.p99))}; CPU per answer ${spread(runs.map((run) => run.added.cpu))}`);
+  if (SINGLE > 0) console.log(`  one send at a time: first token p50 ${spread(runs.map((run) => run.single.p50))}, p99 ${spread(runs.map((run) => run.single.p99))}`);
+}
+
+const columnsAtOnce = () => SENDS * MODELS.length;
 
 main().catch((error) => {
   console.error(error);
