@@ -8,7 +8,7 @@
 // streams at once, default 50): the added time of the path itself, without 300 streams queueing
 // for the CPU.
 //
-// Runs differ by ±15 ms at p50 and ±40 ms at p99 on a 2-core machine (the bench, the gateway,
+// Runs differ by ±20 ms at p50 and ±60 ms at p99 on a 2-core machine (the bench, the gateway,
 // PostgreSQL and the mock share it): RUNS=12 repeats the whole measurement on a fresh gateway and
 // database and prints the mean and range of the added times.
 //
@@ -159,11 +159,9 @@ async function main() {
   }
   if (RUNS === 1) return;
   console.log(`\nover ${RUNS} runs, mean (min to max), ms added by the compare chat per column:`);
-  console.log(`  ${columnsAtOnce()} streams at once: first token p50 ${spread(runs.map((run) => run.added.p50))}, p99 ${spread(runs.map((run) => run.added.p99))}; CPU per answer ${spread(runs.map((run) => run.added.cpu))}`);
+  console.log(`  ${SENDS * MODELS.length} streams at once: first token p50 ${spread(runs.map((run) => run.added.p50))}, p99 ${spread(runs.map((run) => run.added.p99))}; CPU per answer ${spread(runs.map((run) => run.added.cpu))}`);
   if (SINGLE > 0) console.log(`  one send at a time: first token p50 ${spread(runs.map((run) => run.single.p50))}, p99 ${spread(runs.map((run) => run.single.p99))}`);
 }
-
-const columnsAtOnce = () => SENDS * MODELS.length;
 
 main().catch((error) => {
   console.error(error);
