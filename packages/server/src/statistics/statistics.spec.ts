@@ -6,6 +6,7 @@ import { LOG_TYPE } from '../logs/log.entity';
 import { LogWriterService, type NewLog } from '../logs/log-writer.service';
 import { quotaFor } from '../relay/billing/pricing';
 import { UsageRollupService } from './rollups/usage-rollup.service';
+import { binaryBody } from '../../test/binary-body';
 
 /**
  * Property test (issue 17): over generated logs — users, tokens, models, prices, channels,
@@ -438,11 +439,7 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
       .get('/api/statistics/exportUser')
       .query({ startTime: start, endTime: now })
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toContain('spreadsheetml');
     expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="?statistics-user-\d{8}-\d{8}\.xlsx"?$/);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, startLocalS3 } from '../../test/local-s3';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { StorageService } from './storage.service';
+import { binaryBody } from '../../test/binary-body';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const MB = 1024 * 1024;
@@ -66,11 +67,7 @@ describe('GET /uploads/<key>', () => {
     ['unknown bytes', Buffer.from([0, 1, 2, 3, 255, 254]), 'application/octet-stream', 'bin'],
   ])('serves %s as a download, never in place', async (_kind, body, type, extension) => {
     const stored = await put(body);
-    const reply = await t.http().get(stored.url).buffer(true).parse((response, done) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const reply = await t.http().get(stored.url).buffer(true).parse(binaryBody);
     const name = stored.key.split('/').pop()!;
     expect(name.endsWith(`.${extension}`)).toBe(true);
     expect(reply.status).toBe(200);

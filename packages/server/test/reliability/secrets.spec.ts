@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../built-server';
 import { MockOpenAiUpstream } from '../mock-openai-upstream';
 import { builtServerEnv, createTestDatabase, ROOT_PASSWORD } from '../test-app';
+import { binaryBody } from '../binary-body';
 
 /**
  * Fault and attack item 9 of issue 19: no secret — a token key, the channel key, a payment or mail
@@ -158,11 +159,7 @@ describe('secrets stay secret (reliability)', () => {
         .get(`/api/statistics/${view}`)
         .query({ startTime: now - 86_400, endTime: now })
         .buffer(true)
-        .parse((response, done) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+        .parse(binaryBody);
       expect(reply.status).toBe(200);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(reply.body as unknown as ArrayBuffer);

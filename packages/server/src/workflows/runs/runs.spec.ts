@@ -21,6 +21,7 @@ import { QuotaLedgerService } from '../../relay/billing/quota-ledger.service';
 import { AnswerAsker } from './answer-asker';
 import { RunEngine } from './run-engine';
 import { RunStore } from './run-store';
+import { binaryBody } from '../../../test/binary-body';
 
 const MODELS = ['model-a', 'model-b', 'echo', 'slow-stream', 'fail-500', 'fail-401'];
 /** The mock's usage (11 prompt, 7 completion) at model ratio 1, completion ratio 2. */
@@ -184,11 +185,7 @@ describe('workflow runs (integration)', () => {
       res.on('end', () => done(null, text));
     });
     expect(JSON.parse(json.body as string)).toEqual(lines);
-    const xlsx = await alice.agent.get(`/api/workflow/export/runs/${runId}`).query({ format: 'excel' }).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const xlsx = await alice.agent.get(`/api/workflow/export/runs/${runId}`).query({ format: 'excel' }).buffer(true).parse(binaryBody);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
