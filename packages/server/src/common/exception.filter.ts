@@ -60,7 +60,7 @@ export function isUnforeseen(exception: unknown): boolean {
  * Every failure leaves as the console envelope (or OpenAI's error shape under /v1/), never with a
  * stack trace: business failures as HTTP 200 success=false, auth failures as 401/403, limits as 429.
  * A failure nobody foresaw is a 503 saying so while the database is unreachable (an outage, which
- * passes), a 500 otherwise (a bug).
+ * passes), a 500 otherwise (a bug). A failure after the reply's first byte cuts the connection.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -72,7 +72,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
-    if (response.headersSent) return;
+    if (response.headersSent) {
+      this.cutShort(request, response, exception);
+      return;
+    }
     if (!isUnforeseen(exception)) {
       this.reply(request, response, failureOf(exception, this.logger));
       return;
@@ -83,6 +86,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.warn(`${request.method} ${request.path} failed, the database is unreachable: ${exception instanceof Error ? exception.message : String(exception)}`);
       this.reply(request, response, { status: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE });
     });
+  }
+
+  /**
+   * A failure after the reply began (a download or a stream that failed half-way): its status is
+   * gone, so the connection is cut and the client sees a broken transfer, where an open one would
+   * keep it waiting for the rest forever.
+   */
+  private cutShort(request: Request, response: Response, exception: unknown): void {
+    this.logger.error(`${request.method} ${request.path} failed after its reply began: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
+    if (!response.writableEnded) response.destroy();
   }
 
   private reply(request: Request, response: Response, { status, message }: { status: number; message: string }): void {

@@ -1,8 +1,8 @@
 import { COVER_IMAGE_TYPES, COVER_MAX_BYTES, MSG_DATASET_NOT_FOUND, type DatasetView } from '@gw/shared';
-import { Body, Controller, Delete, Param, Post, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Param, Post, Put } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
 import { IdPipe } from '../common/int-range';
+import { Multipart, type MultipartRequest } from '../storage/multipart.decorator';
 import { StorageService } from '../storage/storage.service';
 import { COVER_PREFIX, DatasetsService } from './datasets.service';
 import { CreateDatasetDto } from './dto/create-dataset.dto';
@@ -27,7 +27,7 @@ export class DataLibraryController {
 
   /** Stores the image only; `PUT :id {cover_page}` then shows it. Sniffed from the bytes, 5 MB at most, counted while streaming. */
   @Post('upload_cover_page')
-  async uploadCover(@Req() request: Request): Promise<{ oss_url: string }> {
+  async uploadCover(@Multipart() request: MultipartRequest): Promise<{ oss_url: string }> {
     const stored = await this.storage.receiveUpload(request, { field: 'file', prefix: COVER_PREFIX, maxBytes: COVER_MAX_BYTES, allowedTypes: COVER_IMAGE_TYPES });
     return { oss_url: stored.url };
   }

@@ -1,10 +1,10 @@
 import { MSG_USER_FILE_DELETED, MSG_USER_FILE_NOT_FOUND, type DataPage, type RegisteredUserFile, type UserFileView } from '@gw/shared';
-import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { WithMessage } from '../common/envelope.interceptor';
 import { IdPipe } from '../common/int-range';
+import { Multipart, type MultipartRequest } from '../storage/multipart.decorator';
 import type { UserEntity } from '../users/user.entity';
 import { ListUserFilesQuery } from './dto/list-user-files.query';
 import { RegisterUserFileDto } from './dto/register-user-file.dto';
@@ -18,7 +18,7 @@ export class UserFilesController {
 
   /** Multipart field `file`: txt, csv, jsonl or xlsx up to 50 MB; `data` is the URL to register. */
   @Post('uploadToOss')
-  upload(@CurrentUser() user: UserEntity, @Req() request: Request): Promise<string> {
+  upload(@CurrentUser() user: UserEntity, @Multipart() request: MultipartRequest): Promise<string> {
     return this.files.upload(user.id, request);
   }
 

@@ -14,12 +14,12 @@ import {
 } from '@gw/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import type { Repository } from 'typeorm';
 import { BusinessError } from '../common/business.error';
 import { containsPattern } from '../common/contains-pattern';
 import { nowSeconds } from '../common/time';
 import { storageUrlPrefix } from '../data-library/storage-url';
+import type { MultipartRequest } from '../storage/multipart.decorator';
 import { TEXT_TYPE } from '../storage/sniff';
 import { StorageService } from '../storage/storage.service';
 import { StorageError } from '../storage/storage.types';
@@ -70,7 +70,7 @@ export class UserFilesService {
    * streaming) and remembers it as the user's upload. A name and bytes that disagree (HTML renamed
    * .txt, a spreadsheet named .csv) are refused and the object deleted. Answers the URL.
    */
-  async upload(userId: number, request: Request): Promise<string> {
+  async upload(userId: number, request: MultipartRequest): Promise<string> {
     let stored;
     try {
       stored = await this.storage.receiveUpload(request, { field: 'file', prefix: USER_FILE_PREFIX, maxBytes: USER_FILE_MAX_BYTES, allowedTypes: USER_FILE_SNIFFED_TYPES });

@@ -9,10 +9,15 @@ export interface BucketRange {
   to: number;
 }
 
-/** Checks a range (start ≤ end, at most STATS_MAX_RANGE_DAYS) and turns it into buckets of `grain`. */
-export function bucketRange(clock: StatsClock, grain: Grain, start: number, end: number): BucketRange {
+/** Refuses a range that ends before it starts or spans more than STATS_MAX_RANGE_DAYS. */
+export function checkRange(start: number, end: number): void {
   if (start > end) throw new BadRequestException(MSG_STATS_RANGE_INVALID);
   if (end - start > STATS_MAX_RANGE_DAYS * 86400) throw new BadRequestException(MSG_STATS_RANGE_TOO_LONG);
+}
+
+/** Checks a range (checkRange) and turns it into buckets of `grain`. */
+export function bucketRange(clock: StatsClock, grain: Grain, start: number, end: number): BucketRange {
+  checkRange(start, end);
   return { grain, from: clock.start(start, grain), to: end };
 }
 

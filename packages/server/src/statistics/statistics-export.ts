@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
+import { spreadsheetRow } from '../common/spreadsheet-cell';
 import type { StatisticsFilterQuery } from './dto/statistics-query.dto';
 import { StatisticsService, type StatisticsView } from './statistics.service';
 
@@ -59,6 +60,9 @@ export class StatisticsExport {
   constructor(private readonly statistics: StatisticsService) {}
 
   async write(view: StatisticsView, query: StatisticsFilterQuery, response: Response): Promise<void> {
+    // Asked before the workbook, whose writer sends its first bytes at once: a refused range is
+    // still the console's JSON. A failure after that is the exception filter's to cut short.
+    const rows = this.statistics.all(view, query);
     const day = (ts: number) => this.statistics.label(ts);
     response.attachment(`statistics-${view}-${day(query.startTime)}-${day(query.endTime)}.xlsx`);
     response.setHeader('Content-Type', XLSX);
@@ -66,8 +70,8 @@ export class StatisticsExport {
     const sheet = workbook.addWorksheet(SHEET_NAMES[view]);
     sheet.columns = COLUMNS[view].map((column) => ({ ...column, width: column.width ?? 14 }));
     const totals = { request_count: 0, token_used: 0, quota: 0, calculate_quota: 0 };
-    for await (const row of this.statistics.all(view, query)) {
-      sheet.addRow({ ...row, abnormal_text: row.abnormal ? '是' : '' }).commit();
+    for await (const row of rows) {
+      sheet.addRow(spreadsheetRow({ ...row, abnormal_text: row.abnormal ? '是' : '' })).commit();
       totals.request_count += row.request_count;
       totals.token_used += row.token_used;
       totals.quota += row.quota;

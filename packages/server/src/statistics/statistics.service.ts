@@ -10,7 +10,7 @@ import {
 } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import type { StatisticsFilterQuery, StatisticsPageQuery } from './dto/statistics-query.dto';
-import { type BucketRange, bucketRange, SqlWhere } from './rollup-range';
+import { type BucketRange, bucketRange, checkRange, SqlWhere } from './rollup-range';
 import type { StatsClock } from './rollups/stats-clock';
 import { UsageRollupService } from './rollups/usage-rollup.service';
 
@@ -95,8 +95,16 @@ export class StatisticsService {
     return rows.map((row) => ({ name: row.instance }));
   }
 
-  /** Every matching row of a view, a page at a time (for the exports). */
-  async *all(view: StatisticsView, query: StatisticsFilterQuery): AsyncGenerator<StatisticsRow | StatisticsUserRow | StatisticsTokenRow> {
+  /**
+   * Every matching row of a view, a page at a time (for the exports). The range is checked here and
+   * now, not at the first page: an export asks before it sends a byte, so a refusal is still JSON.
+   */
+  all(view: StatisticsView, query: StatisticsFilterQuery): AsyncGenerator<StatisticsRow | StatisticsUserRow | StatisticsTokenRow> {
+    checkRange(query.startTime, query.endTime);
+    return this.pages(view, query);
+  }
+
+  private async *pages(view: StatisticsView, query: StatisticsFilterQuery): AsyncGenerator<StatisticsRow | StatisticsUserRow | StatisticsTokenRow> {
     for (let page = 1; ; page++) {
       const { items } = await this.page(view, { ...query, p: page, page_size: EXPORT_PAGE }, EXPORT_PAGE);
       yield* items as Array<StatisticsRow | StatisticsUserRow | StatisticsTokenRow>;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { BadRequestException } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { BusinessError } from '../common/business.error';
@@ -9,6 +10,7 @@ export type ReceiveOptions = PutOptions & { field: string };
 export type ReceivedUpload = StoredObject & { file_name: string };
 
 const MAX_FILE_NAME = 255;
+const MULTIPART_FORM = /^\s*multipart\/form-data\s*(;|$)/i;
 
 /** The name the user's file had, for display only: no path, no control characters, at most 255 characters. */
 export function cleanFileName(name: string | undefined): string {
@@ -20,8 +22,8 @@ export function cleanFileName(name: string | undefined): string {
 /**
  * Streams the first file of `field` in a multipart/form-data request into the store, never holding
  * it whole. Other files and fields are read past. A refused upload stops reading and drains the
- * rest; a client that goes away mid-upload errors the file stream, so the store deletes what it
- * wrote and the promise settles (rejected) all the same.
+ * rest; a form that cannot be read, or a client that goes away mid-upload, errors the file stream,
+ * so the store deletes what it wrote and the promise settles (rejected, HTTP 400) all the same.
  */
 export async function receiveUpload(storage: ObjectBackend, request: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
   const [first] = await receive(storage, request, options, { maxFiles: 1, refuseExtra: false, nameRefusals: false });
@@ -31,6 +33,11 @@ export async function receiveUpload(storage: ObjectBackend, request: Request, op
 export type ReceiveManyOptions = ReceiveOptions & { maxFiles: number };
 
 export const MSG_TOO_MANY_FILES = (max: number) => `一次最多上传 ${max} 个文件`;
+
+/** A form that cannot be read (broken, cut off, headers too long, no boundary): the client's fault, HTTP 400. */
+export const MSG_FORM_MALFORMED = '上传的表单格式不正确，无法读取';
+/** The client went away mid-upload; nobody reads the reply, but it must not count as a server failure. */
+export const MSG_UPLOAD_ABORTED = '上传未完成，连接已中断';
 
 /**
  * Like receiveUpload, for every file of `field` (1 to `maxFiles`, in the order sent), all or
@@ -75,7 +82,9 @@ function receive(storage: ObjectBackend, request: Request, options: ReceiveOptio
         limits: { files: rules.refuseExtra ? rules.maxFiles + 1 : rules.maxFiles, fileSize: putOptions.maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 29 + rules.maxFiles },
       });
     } catch {
-      reject(new StorageError('no_file', '请以 multipart/form-data 上传文件'));
+      // Busboy refuses a multipart type without a usable boundary as it refuses any other type.
+      const multipart = MULTIPART_FORM.test(request.headers['content-type'] ?? '');
+      reject(multipart ? new BadRequestException(MSG_FORM_MALFORMED) : new StorageError('no_file', '请以 multipart/form-data 上传文件'));
       return;
     }
     const stored: Array<{ fileName: string; object: Promise<StoredObject> }> = [];
@@ -117,13 +126,17 @@ function receive(storage: ObjectBackend, request: Request, options: ReceiveOptio
         resolve(objects.map((object, index) => ({ ...object, file_name: stored[index].fileName })));
       }, () => undefined /* each put's own catch has failed the upload */);
     });
-    parser.on('error', fail);
-    // The client went away before the whole form arrived: busboy is destroyed, which errors the
-    // file stream the store is reading.
+    // Busboy's own errors all say the form is broken (a part header without a colon or too long,
+    // the form cut off, a boundary that never comes). One that breaks a file also errors its stream,
+    // but is heard first (the store hears of it later), so the form is blamed, not the store.
+    parser.on('error', () => fail(new BadRequestException(MSG_FORM_MALFORMED)));
+    // The client went away before the whole form arrived: failing destroys busboy, which errors the
+    // file stream the store is reading, so the store removes what it wrote.
+    const aborted = () => fail(new BadRequestException(MSG_UPLOAD_ABORTED));
     request.on('close', () => {
-      if (!request.complete) parser.destroy(new Error('upload aborted'));
+      if (!request.complete) aborted();
     });
-    request.on('error', fail);
+    request.on('error', aborted);
     request.pipe(parser);
   });
 }

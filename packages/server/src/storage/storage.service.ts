@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import type { Request } from 'express';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LocalBackend } from './local.backend';
+import type { MultipartRequest } from './multipart.decorator';
 import { type ReceiveManyOptions, type ReceiveOptions, type ReceivedUpload, receiveUpload, receiveUploads } from './receive-upload';
 import { S3Backend } from './s3.backend';
 import type { ObjectBackend, PutOptions, StoredObject } from './storage.types';
@@ -43,13 +43,13 @@ export class StorageService implements ObjectBackend, OnModuleDestroy {
     return this.backend.urlOf(key);
   }
 
-  /** The first file of `options.field` of a multipart request (controllers take the request with @Req()). */
-  receiveUpload(request: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
+  /** The first file of `options.field` of a multipart request (controllers take the request with @Multipart()). */
+  receiveUpload(request: MultipartRequest, options: ReceiveOptions): Promise<ReceivedUpload> {
     return receiveUpload(this, request, options);
   }
 
   /** Every file of `options.field`, all or nothing (receive-upload.ts). */
-  receiveUploads(request: Request, options: ReceiveManyOptions): Promise<ReceivedUpload[]> {
+  receiveUploads(request: MultipartRequest, options: ReceiveManyOptions): Promise<ReceivedUpload[]> {
     return receiveUploads(this, request, options);
   }
 

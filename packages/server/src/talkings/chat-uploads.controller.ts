@@ -1,9 +1,9 @@
 import type { ChatUploadView } from '@gw/shared';
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { Reply } from '../common/envelope.interceptor';
+import { Multipart, type MultipartRequest } from '../storage/multipart.decorator';
 import type { UserEntity } from '../users/user.entity';
 import { ok } from './chat-reply';
 import { ChatUploadsService } from './chat-uploads.service';
@@ -16,7 +16,7 @@ export class ChatUploadsController {
 
   @Post('upload_files')
   @HttpCode(200)
-  async upload(@CurrentUser() user: UserEntity, @Req() request: Request): Promise<Reply<{ results: ChatUploadView[] }>> {
+  async upload(@CurrentUser() user: UserEntity, @Multipart() request: MultipartRequest): Promise<Reply<{ results: ChatUploadView[] }>> {
     return ok({ results: await this.uploads.upload(user.id, request) });
   }
 }

@@ -1,9 +1,9 @@
 import { CHAT_IMAGE_TYPES, CHAT_UPLOAD_MAX_BYTES, CHAT_UPLOAD_MAX_FILES, type ChatUploadView } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import type { Repository } from 'typeorm';
 import { nowSeconds } from '../common/time';
+import type { MultipartRequest } from '../storage/multipart.decorator';
 import { StorageService } from '../storage/storage.service';
 import { ChatFileEntity } from './chat-file.entity';
 
@@ -22,7 +22,7 @@ export class ChatUploadsService {
    * Stores every file of the `files` field, images only (sniffed from the bytes), all or nothing,
    * and records each as the user's. Should the rows fail to save, the stored files are removed.
    */
-  async upload(userId: number, request: Request): Promise<ChatUploadView[]> {
+  async upload(userId: number, request: MultipartRequest): Promise<ChatUploadView[]> {
     const stored = await this.storage.receiveUploads(request, {
       field: 'files',
       prefix: CHAT_UPLOAD_PREFIX,

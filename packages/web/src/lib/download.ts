@@ -34,8 +34,12 @@ function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** A refusal sent in place of the file: the console envelope with success false. */
+/**
+ * A refusal sent in place of the file: the console envelope with success false, with HTTP 200 (a
+ * business refusal) or 400 (a refused parameter, such as a statistics range). Other statuses are failures.
+ */
 async function refusalOf(response: Response): Promise<string | undefined> {
+  if (!(response.ok || response.status === 400)) return undefined;
   if (!(response.headers.get('Content-Type') ?? '').includes('application/json')) return undefined;
   try {
     const reply = (await response.clone().json()) as { success?: boolean; message?: string };
@@ -71,12 +75,12 @@ export async function downloadFile(path: string, { params, fallbackName, timeout
   const timer = timeoutMs ? setTimeout(() => controller.abort(), timeoutMs) : undefined;
   try {
     const response = await fetch(url, { headers: buildHeaders(path, false), credentials: 'same-origin', signal: controller.signal });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const refusal = await refusalOf(response);
     if (refusal) {
       Message.error(refusal);
       return false;
     }
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
     saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName));
     return true;
   } catch {

@@ -1,9 +1,9 @@
-import { Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { type ImportView, MSG_DATASET_NOT_FOUND, MSG_IMPORT_NOT_FOUND } from '@gw/shared';
 import { Access } from '../../auth/access.decorator';
 import { CurrentUser } from '../../auth/current-user.decorator';
 import { IdPipe } from '../../common/int-range';
+import { Multipart, type MultipartRequest } from '../../storage/multipart.decorator';
 import type { UserEntity } from '../../users/user.entity';
 import { DataImportsService } from './data-imports.service';
 import { ImportUploadQuery } from './dto/import-upload.query';
@@ -20,7 +20,7 @@ export class DataImportsController {
     @CurrentUser() user: UserEntity,
     @Param('id', new IdPipe(MSG_DATASET_NOT_FOUND)) datasetId: number,
     @Query() query: ImportUploadQuery,
-    @Req() request: Request,
+    @Multipart() request: MultipartRequest,
   ): Promise<ImportView> {
     return this.imports.start(user, datasetId, query, request);
   }

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import { Repository } from 'typeorm';
 import { IMPORT_MAX_BYTES, type ImportFormat, type ImportView, MSG_DATASET_NOT_FOUND, MSG_IMPORT_NOT_FOUND } from '@gw/shared';
 import { BusinessError } from '../../common/business.error';
 import { nowSeconds } from '../../common/time';
 import { PoolDb } from '../../database/pool-db';
+import type { MultipartRequest } from '../../storage/multipart.decorator';
 import { StorageService } from '../../storage/storage.service';
 import type { UserEntity } from '../../users/user.entity';
 import { DataImportEntity } from '../data-import.entity';
@@ -36,7 +36,7 @@ export class DataImportsService {
   ) {}
 
   /** Stores the uploaded file (streamed, size-limited) and queues its import. */
-  async start(user: UserEntity, datasetId: number, query: ImportUploadQuery, request: Request): Promise<ImportView> {
+  async start(user: UserEntity, datasetId: number, query: ImportUploadQuery, request: MultipartRequest): Promise<ImportView> {
     // Before reading a large body for nothing; checked again after, the dataset may go meanwhile.
     await this.requireDataset(datasetId);
     const upload = await this.storage.receiveUpload(request, { field: 'file', prefix: 'imports', maxBytes: IMPORT_MAX_BYTES, extension: query.format });

@@ -2,6 +2,7 @@ import type { WorkflowExportFormat } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
+import { spreadsheetRow } from '../../common/spreadsheet-cell';
 import { PoolDb } from '../../database/pool-db';
 import type { RunRow } from './run-store';
 
@@ -84,8 +85,9 @@ export class RunExport {
     const sheet = workbook.addWorksheet('运行结果');
     sheet.columns = EXCEL_COLUMNS;
     for await (const row of this.rows(run)) {
-      const cells = { ...row, question: row.question.slice(0, EXCEL_CELL_MAX), answer: row.answer.slice(0, EXCEL_CELL_MAX), reference: row.reference.slice(0, EXCEL_CELL_MAX) };
-      sheet.addRow(cells).commit();
+      // Cut after the apostrophe is added, so that the cell stays within the limit and keeps it.
+      const cells = spreadsheetRow(row);
+      sheet.addRow({ ...cells, question: cells.question.slice(0, EXCEL_CELL_MAX), answer: cells.answer.slice(0, EXCEL_CELL_MAX), reference: cells.reference.slice(0, EXCEL_CELL_MAX) }).commit();
     }
     sheet.commit();
     await workbook.commit();

@@ -19,9 +19,10 @@ import { type RelayFixture, startRelayFixture } from '../../../test/relay-fixtur
 import { LogWriterService } from '../../logs/log-writer.service';
 import { QuotaLedgerService } from '../../relay/billing/quota-ledger.service';
 import { AnswerAsker } from './answer-asker';
-import { RunEngine } from './run-engine';
+import { MSG_RUN_INTERNAL_ERROR, RunEngine } from './run-engine';
 import { RunStore } from './run-store';
 import { binaryBody } from '../../../test/binary-body';
+import { downloadCutByDatabase } from '../../../test/download-cut-by-database';
 
 const MODELS = ['model-a', 'model-b', 'echo', 'slow-stream', 'fail-500', 'fail-401'];
 /** The mock's usage (11 prompt, 7 completion) at model ratio 1, completion ratio 2. */
@@ -204,6 +205,37 @@ describe('workflow runs (integration)', () => {
     expect(await f.t.db.query('SELECT 1 FROM workflow_run_answers WHERE run_id = $1', [runId])).toEqual([]);
   });
 
+  it('exports text a spreadsheet would read as a formula as text, and cuts a download the database fails under', async () => {
+    const formulas = await dataset([
+      { question: '=HYPERLINK("http://evil.example","点我")', answer: '-1' },
+      { question: '@SUM(1,2)', answer: '+3' },
+    ]);
+    const appId = await project(alice.agent, graphOf(['echo'], formulas));
+    const started = await alice.agent.post('/api/workflow/chat-messages').send({ app_id: appId, response_mode: 'direct', run_whole_data: true });
+    const runId = started.body.data.run_id as number;
+    expect((await waitFor(runId, alice.agent)).Status).toBe('succeeded');
+    const exported = (format: string) => alice.agent.get(`/api/workflow/export/runs/${runId}`).query({ format }).timeout(5000);
+
+    const xlsx = await exported('excel').buffer(true).parse(binaryBody);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const columns = ['样本序号', '问题', '参考答案', '回答', '额度'].map((title) => (sheet.getRow(1).values as unknown[]).indexOf(title));
+    const rowOf = (row: number) => columns.map((column) => sheet.getRow(row).getCell(column).value);
+    expect(rowOf(2)).toEqual([1, '\'=HYPERLINK("http://evil.example","点我")', "'-1", expect.stringMatching(/^'=HYPERLINK/), MOCK_COST]);
+    expect(rowOf(3)).toEqual([2, "'@SUM(1,2)", "'+3", expect.stringMatching(/^'@SUM/), MOCK_COST]);
+    // Only the spreadsheet marks them: the JSON lines keep the text as it is.
+    const lines = (await exported('jsonl')).text.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.question, line.reference])).toEqual([
+      ['=HYPERLINK("http://evil.example","点我")', '-1'],
+      ['@SUM(1,2)', '+3'],
+    ]);
+
+    // The answers held locked: the JSON array's first bytes are sent, then its first page waits.
+    const cut = await downloadCutByDatabase(f.t.db, 'workflow_run_answers', exported('json'));
+    expect(cut).toEqual({ began: { status: 200, type: expect.stringContaining('application/json') }, ended: 'ECONNRESET' });
+  });
+
   it('refuses a run the quota cannot cover, and a graph without an llm node, creating nothing', async () => {
     const poor = await f.customer('poor', 10);
     const appId = await project(poor.agent, graphOf(['model-a'], choiceSet));
@@ -292,6 +324,21 @@ describe('workflow runs (integration)', () => {
     expect(after.failed).toBeLessThan(30);
     expect(upstream.seen.length).toBe(seenBefore);
     expect((await loggedCharges(broke.userId)).quota).toBe(0);
+  });
+
+  it("records a run the database fails under with a Chinese reason, not the database's words", async () => {
+    const appId = await project(alice.agent, graphOf(['model-a'], choiceSet));
+    const plan = { columns: [{ node_id: 'llm-1', model: 'model-a', params: {}, system: '', user: '' }], source: { kind: 'dataset' as const, id: choiceSet, field: 'question' } };
+    const run = await f.t.app.get(RunStore).create({ userId: alice.userId, appId, appTitle: '库满', mode: 'direct', source: { kind: 'dataset', id: choiceSet, name: 'x', field: 'question' }, limit: 0, plan, models: ['model-a'], estimatedQuota: 0 });
+    // The samples cannot be written (as on a full disk): the run fails while it is prepared.
+    await f.t.db.query('ALTER TABLE workflow_run_samples ADD CONSTRAINT samples_refused CHECK (false) NOT VALID');
+    try {
+      await f.t.app.get(RunEngine).execute(run.id);
+    } finally {
+      await f.t.db.query('ALTER TABLE workflow_run_samples DROP CONSTRAINT samples_refused');
+    }
+    const [after] = await f.t.db.query('SELECT status, error FROM workflow_runs WHERE id = $1', [run.id]);
+    expect(after).toEqual({ status: 'failed', error: MSG_RUN_INTERNAL_ERROR });
   });
 
   it('resumes a run left by a dead worker: only pending answers are asked, nothing is charged twice', async () => {

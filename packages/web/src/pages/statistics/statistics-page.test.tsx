@@ -145,11 +145,20 @@ describe('statistics page', () => {
   });
 
   it('shows the server’s refusal of an export, and 下载失败，请重试 when the download fails', async () => {
-    renderStatistics({ ...INSTANCES, [DETAIL]: ok(pageOf([makeRow()])), 'GET /api/statistics/export': fail('时间范围不能超过 366 天') });
+    // A range the server refuses comes with HTTP 400, as the statistics list answers it.
+    const refusedRange = () => new Response(JSON.stringify({ success: false, message: '开始时间不能晚于结束时间', data: null }), { status: 400, headers: { 'Content-Type': 'application/json' } });
+    renderStatistics(
+      { ...INSTANCES, [DETAIL]: ok(pageOf([makeRow()])), 'GET /api/statistics/groupByUserPage': ok(pageOf([])), 'GET /api/statistics/export': fail('时间范围不能超过 366 天') },
+      { '/api/statistics/exportUser': refusedRange },
+    );
     await screen.findByText('gpt-4o');
     const u = user();
     await u.click(screen.getByRole('button', { name: /导出/ }));
     expect(await within(messages).findByText('时间范围不能超过 366 天')).toBeTruthy();
+
+    await u.click(screen.getByRole('tab', { name: '按用户' }));
+    await u.click(screen.getByRole('button', { name: /导出/ }));
+    expect(await within(messages).findByText('开始时间不能晚于结束时间')).toBeTruthy();
 
     await u.click(screen.getByRole('tab', { name: '按令牌' }));
     await u.click(screen.getByRole('button', { name: /导出/ }));
