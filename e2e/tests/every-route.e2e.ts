@@ -149,7 +149,7 @@ describe('every route of the route table, for every role, on a desktop and a pho
     const newVisitor = async (name: RoleName, role: number, id?: number): Promise<Visitor> => {
       // Reduced motion, as the harness's page: charts and intro animations are drawn finished in screenshots.
       const visitorPage = name === 'root' ? page : await (await browser.newContext({ viewport: SIZES.desktop, locale: 'zh-CN', reducedMotion: 'reduce' })).newPage();
-      return { name, role, id, page: visitorPage, watch: new PageWatch(visitorPage) };
+      return { name, role, id, page: visitorPage, watch: await PageWatch.start(visitorPage) };
     };
     visitors.set('guest', await newVisitor('guest', ROLE_GUEST));
     for (const name of ['user', 'admin'] as const) {
@@ -227,13 +227,15 @@ describe('every route of the route table, for every role, on a desktop and a pho
     expect(missing, 'add these patterns to PARAM_PATHS').toEqual([]);
   });
 
-  it('notices a console error, a failed request, English words and a page too wide (the checks can fail)', async () => {
+  it('notices a console error, a CSP violation, a failed request, English words and a page too wide (the checks can fail)', async () => {
     const { page, watch } = visitors.get('guest')!;
     await page.setViewportSize(SIZES.phone);
     watch.begin();
     await page.goto(`${product.url}/entry`);
     await page.evaluate(async () => {
       console.error('broken');
+      // An inline handler: the CSP's script-src-attr 'none' refuses it.
+      document.body.insertAdjacentHTML('beforeend', '<span onclick="void 0"></span>');
       await fetch('/api/no-such-call');
       const wide = document.createElement('p');
       wide.textContent = 'Submit 提交';
@@ -241,7 +243,7 @@ describe('every route of the route table, for every role, on a desktop and a pho
       document.body.append(wide);
     });
     await watch.settle();
-    expect(watch.errors).toEqual(['console error: broken']);
+    expect(watch.errors).toEqual(['console error: broken', expect.stringMatching(/^CSP violation: script-src-attr blocked inline/)]);
     expect(watch.failures).toEqual(['GET /api/no-such-call: 404']);
     expect(await untranslatedWords(page)).toEqual(['Submit (in “Submit 提交”)']);
     expect(await sidewaysOverflow(page)).toBeGreaterThan(0);

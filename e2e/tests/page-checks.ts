@@ -2,8 +2,8 @@ import type { Page, Request } from 'playwright-core';
 import { CHANNEL_TYPES } from '../../packages/shared/src/channel-types';
 
 /**
- * What every-route.e2e.ts checks on each page it opens: that it settled, what failed while it
- * loaded, English a user would read, and whether it is wider than the window.
+ * What every-route.e2e.ts checks on each page it opens: that it settled, what failed or broke the
+ * CSP while it loaded, English a user would read, and whether it is wider than the window.
  */
 
 /** How long the network must stay quiet before a page counts as settled (pages fetch in steps: the page's code, then its data). */
@@ -16,10 +16,14 @@ const isLoading = (page: Page) =>
     [...document.querySelectorAll<HTMLElement>('.arco-spin-loading, .arco-spin:not(:has(> .arco-spin-children))')].some((spin) => spin.checkVisibility()),
   );
 
+/** What the page reports of a CSP violation (a `securitypolicyviolation` event), as one line. */
+const CSP_REPORTER = '__reportCspViolation';
+
 /**
  * Watches one browser page: the requests in flight (to know when it settled), and the failed
- * requests and console errors of the current visit. A request belongs to the visit during which it
- * started: what an earlier visit left unfinished when the browser moved on is not this visit's.
+ * requests, console errors and CSP violations of the current visit. A request belongs to the visit
+ * during which it started: what an earlier visit left unfinished when the browser moved on is not
+ * this visit's. Create it with `PageWatch.start`.
  */
 export class PageWatch {
   private readonly inflight = new Set<Request>();
@@ -30,7 +34,26 @@ export class PageWatch {
   failures: string[] = [];
   errors: string[] = [];
 
-  constructor(private readonly page: Page) {
+  /**
+   * Watches `page` from its next navigation. Every CSP violation of the console's own documents is
+   * an error, whatever the directive (the policy is in packages/server/src/common/security-headers.ts);
+   * a framed page's own policy is that page's business.
+   */
+  static async start(page: Page): Promise<PageWatch> {
+    const watch = new PageWatch(page);
+    await page.exposeBinding(CSP_REPORTER, ({ frame }, violation: string) => {
+      if (frame === page.mainFrame()) watch.errors.push(`CSP violation: ${violation}`);
+    });
+    await page.addInitScript((reporter) => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+        (window as unknown as Record<string, (violation: string) => void>)[reporter](`${event.effectiveDirective} blocked ${event.blockedURI}${where}`);
+      });
+    }, CSP_REPORTER);
+    return watch;
+  }
+
+  private constructor(private readonly page: Page) {
     page.on('request', (request) => {
       this.visitOf.set(request, this.visit);
       // A stream that stays open (server-sent events) is not a page still loading.
@@ -52,7 +75,9 @@ export class PageWatch {
     });
     page.on('console', (message) => {
       // Chromium logs each failed response too; those are judged as failures, against the expected ones.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) this.errors.push(`console error: ${message.text()}`);
+      // It logs each CSP violation as well, which the page reports itself, with what was blocked.
+      const text = message.text();
+      if (message.type() === 'error' && !text.startsWith('Failed to load resource') && !text.includes('Content Security Policy')) this.errors.push(`console error: ${text}`);
     });
     page.on('pageerror', (error) => this.errors.push(`page error: ${error.message}`));
   }
