@@ -21,6 +21,7 @@ import { WorkflowRuns1765339200000 } from './1765339200000-workflow-runs';
 import { UsageRollups1765425600000 } from './1765425600000-usage-rollups';
 import { UsageRollupsHourlyTotals1765512000000 } from './1765512000000-usage-rollups-hourly-totals';
 import { AsyncTasks1765598400000 } from './1765598400000-async-tasks';
+import { ChatMessageInstance1795805330600 } from './1795805330600-chat-message-instance';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   UsageRollups1765425600000,
   UsageRollupsHourlyTotals1765512000000,
   AsyncTasks1765598400000,
+  ChatMessageInstance1795805330600,
 ];

@@ -68,6 +68,13 @@ export class ChatMessageEntity {
   @Column({ type: 'integer', default: 0 })
   duration_ms: number;
 
+  /**
+   * The instance streaming the answer (gateway_instances.instance_id): when it dies, the row is
+   * ended as interrupted (interrupted-answers.ts). Never shown to the user.
+   */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  instance_id: string;
+
   /** The relay's request id, which its log row carries too. */
   @Column({ type: 'varchar', length: 64, default: '' })
   request_id: string;

@@ -4,10 +4,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
+import { InstanceLiveness } from '../relay/billing/instance-liveness.service';
 import type { RelayOutcome } from '../relay/relay.service';
 import { MicroBatch } from '../common/micro-batch';
 import { PoolDb } from '../database/pool-db';
 import { ChatMessageEntity } from './chat-message.entity';
+import { MSG_ANSWER_INTERRUPTED } from './talking.view';
 
 /** Where a new row sits among its conversation's rows (@gw/shared chat.ts: rounds). */
 export interface NewRowPlace {
@@ -56,6 +58,15 @@ const WRITES_RUNNING = { maxRunning: 1 } as const;
 /** The bigint columns of chat_messages, which the driver returns as strings. */
 const BIGINT_COLUMNS = ['id', 'last_id', 'last_edit_id', 'round_id', 'query_id', 'quota', 'created_at', 'updated_at'] as const;
 
+/**
+ * The statement's tail that counts the rows completed by its CTE `m` (which returns their
+ * conversation_id) in their conversations and touches their talkings, at the time parameter `now`.
+ */
+const countCompleted = (now: string) =>
+  `n AS (SELECT conversation_id, count(*)::int AS settled FROM m GROUP BY conversation_id),
+            c AS (UPDATE conversations SET dialogue_count = dialogue_count + n.settled, updated_at = ${now} FROM n WHERE conversations.id = n.conversation_id RETURNING conversations.talking_id),
+            t AS (UPDATE talkings SET updated_at = ${now} WHERE id IN (SELECT talking_id FROM c))`;
+
 /** A chat_messages row as the driver returns it, typed like the entity (its bigint transformer). */
 function messageOfRaw(raw: Record<string, unknown>): ChatMessageEntity {
   const row = { ...raw } as Record<string, unknown>;
@@ -64,8 +75,9 @@ function messageOfRaw(raw: Record<string, unknown>): ChatMessageEntity {
 }
 
 /**
- * The compare chat's message rows: created streaming before the relay is called, completed when
- * the relay settles or fails, cut when the user stops them. A stop locks the row; a completion
+ * The compare chat's message rows: created streaming before the relay is called (under the
+ * instance that streams them), completed when the relay settles or fails, cut when the user stops
+ * them, ended as interrupted when their instance died. A stop locks the row; a completion
  * either matches only an unstopped streaming row (PostgreSQL re-checks that after waiting on the
  * stop's lock) or locks the row itself, so a stop and the settlement, in either order, leave the
  * answer cut exactly where the user stopped.
@@ -75,6 +87,7 @@ export class CompareChatStore {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly pool: PoolDb,
+    private readonly liveness: InstanceLiveness,
   ) {}
 
   /** A row of the conversation (a regenerate's or an edit's source). */
@@ -117,8 +130,8 @@ export class CompareChatStore {
   private readonly inserts = new MicroBatch<NewRow, boolean>(async (rows) => {
     const now = nowSeconds();
     const written = await this.pool.query<{ id: string }>(
-      `INSERT INTO chat_messages (id, conversation_id, user_id, model_name, query, message, last_id, last_edit_id, round_id, query_id, status, created_at, updated_at)
-       SELECT k.id, k.conversation_id, k.user_id, k.model_name, k.query, k.message::jsonb, k.last_id, k.last_edit_id, COALESCE(k.round_id, k.id), COALESCE(k.query_id, k.id), 'streaming', $11, $11
+      `INSERT INTO chat_messages (id, conversation_id, user_id, model_name, query, message, last_id, last_edit_id, round_id, query_id, status, instance_id, created_at, updated_at)
+       SELECT k.id, k.conversation_id, k.user_id, k.model_name, k.query, k.message::jsonb, k.last_id, k.last_edit_id, COALESCE(k.round_id, k.id), COALESCE(k.query_id, k.id), 'streaming', $12, $11, $11
          FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
               AS k(id, conversation_id, user_id, model_name, query, message, last_id, last_edit_id, round_id, query_id)
         WHERE EXISTS (SELECT 1 FROM conversations c WHERE c.id = k.conversation_id)
@@ -135,6 +148,7 @@ export class CompareChatStore {
         rows.map((row) => row.place.roundId),
         rows.map((row) => row.place.queryId),
         now,
+        this.liveness.instanceId,
       ],
       'chat-insert',
     );
@@ -173,9 +187,7 @@ export class CompareChatStore {
                          duration_ms = k.duration_ms, request_id = k.request_id, updated_at = $12
                     FROM k WHERE chat_messages.id = k.id AND chat_messages.status = 'streaming' AND chat_messages.stop_index IS NULL
                   RETURNING ${this.returnedColumns()}),
-            n AS (SELECT conversation_id, count(*)::int AS settled FROM m GROUP BY conversation_id),
-            c AS (UPDATE conversations SET dialogue_count = dialogue_count + n.settled, updated_at = $12 FROM n WHERE conversations.id = n.conversation_id RETURNING conversations.talking_id),
-            t AS (UPDATE talkings SET updated_at = $12 WHERE id IN (SELECT talking_id FROM c))
+            ${countCompleted('$12')}
        SELECT * FROM m`,
       [
         items.map((item) => item.id),
@@ -215,22 +227,53 @@ export class CompareChatStore {
 
   /**
    * The user stopped the answer after `stopIndex` characters. A row still streaming is cut when it
-   * settles; a finished one is cut now.
+   * settles; a finished one is cut now, and so is one whose instance died (no settlement will ever
+   * come): it is completed as stopped with what was stored.
    */
   async stop(userId: number, id: number, stopIndex: number): Promise<ChatMessageEntity> {
     await this.writing.get(id);
+    // Asked before the row is locked (a row's instance never changes): no row lock waits on a liveness check.
+    const orphaned = await this.orphaned(userId, id);
     return this.db.transaction(async (manager) => {
       const row = await this.locked(manager, id, userId);
       if (!row) throw new BusinessError(MSG_CHAT_MESSAGE_NOT_FOUND);
-      const changes: Partial<ChatMessageEntity> = { stop_index: stopIndex, updated_at: nowSeconds() };
-      if (row.status !== 'streaming') {
+      const now = nowSeconds();
+      const changes: Partial<ChatMessageEntity> = { stop_index: stopIndex, updated_at: now };
+      const endsNow = row.status === 'streaming' && orphaned;
+      if (row.status !== 'streaming' || endsNow) {
         changes.answer = row.answer.slice(0, stopIndex);
         // A failed answer stays failed: its error says why it ended.
         if (row.status !== 'error') changes.status = 'stopped';
       }
       await manager.update(ChatMessageEntity, { id }, changes);
+      if (endsNow) await this.countCompletedLocked(manager, row.conversation_id, now);
       return { ...row, ...changes };
     });
+  }
+
+  /** Whether the user's row streams under an instance that is dead (or never registered). */
+  private async orphaned(userId: number, id: number): Promise<boolean> {
+    const row = await this.db.getRepository(ChatMessageEntity).findOne({ select: { status: true, instance_id: true }, where: { id, user_id: userId } });
+    return row?.status === 'streaming' && !(await this.liveness.isAlive(row.instance_id));
+  }
+
+  /**
+   * Ends the rows still streaming under an instance no longer registered (InstanceLiveness removed
+   * it as dead, or it never was: rows from before instances were recorded) as failed, with what was
+   * stored and why, and counts them like any completion. Rows another transaction holds (a stop, a
+   * settlement, another instance's sweep) are skipped: they end there, or at the next sweep.
+   */
+  async endInterrupted(): Promise<number> {
+    const now = nowSeconds();
+    const [{ ended }] = await this.pool.query<{ ended: number }>(
+      `WITH m AS (UPDATE chat_messages SET status = 'error', error = $1, updated_at = $2
+                   WHERE id IN (SELECT id FROM chat_messages WHERE status = 'streaming' AND instance_id NOT IN (SELECT instance_id FROM gateway_instances) FOR UPDATE SKIP LOCKED)
+                  RETURNING conversation_id),
+            ${countCompleted('$2')}
+       SELECT count(*)::int AS ended FROM m`,
+      [MSG_ANSWER_INTERRUPTED, now],
+    );
+    return ended;
   }
 
   /**
@@ -253,10 +296,15 @@ export class CompareChatStore {
       const answer = row.stop_index !== null ? captured.answer.slice(0, row.stop_index) : captured.answer;
       const changes: Partial<ChatMessageEntity> = { answer, thinking: captured.thinking, ...fields(row.stop_index !== null), updated_at: now };
       await manager.update(ChatMessageEntity, { id }, changes);
-      await manager.query(`UPDATE conversations SET dialogue_count = dialogue_count + 1, updated_at = $2 WHERE id = $1`, [row.conversation_id, now]);
-      await manager.query(`UPDATE talkings SET updated_at = $2 WHERE id = (SELECT talking_id FROM conversations WHERE id = $1)`, [row.conversation_id, now]);
+      await this.countCompletedLocked(manager, row.conversation_id, now);
       return { ...row, ...changes };
     });
+  }
+
+  /** Counts a row completed in a locking transaction in its conversation, and touches its talking. */
+  private async countCompletedLocked(manager: EntityManager, conversationId: number, now: number): Promise<void> {
+    await manager.query(`UPDATE conversations SET dialogue_count = dialogue_count + 1, updated_at = $2 WHERE id = $1`, [conversationId, now]);
+    await manager.query(`UPDATE talkings SET updated_at = $2 WHERE id = (SELECT talking_id FROM conversations WHERE id = $1)`, [conversationId, now]);
   }
 
   private locked(manager: EntityManager, id: number, userId?: number): Promise<ChatMessageEntity | null> {

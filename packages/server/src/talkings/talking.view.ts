@@ -22,8 +22,10 @@ export const toConversationView = (row: ConversationEntity): ConversationView =>
 });
 
 /**
- * A row still 'streaming' this long after it was written lost its answer: the process serving it
- * was killed (a live answer is settled, stopped or failed long before; upstream calls time out).
+ * A row still 'streaming' this long after it was written lost its answer (a live answer is
+ * settled, stopped or failed long before; upstream calls time out). The rows of a killed instance
+ * are ended as interrupted by the liveness sweep (interrupted-answers.ts); this covers a living
+ * instance whose completion never reached the database (unreachable when the answer ended).
  */
 export const STREAM_ABANDONED_SECONDS = 3600;
 export const MSG_ANSWER_INTERRUPTED = '回答中断：服务重启或连接丢失，请重新生成';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
+import { BillingModule } from '../relay/billing/billing.module';
 import { RelayModule } from '../relay/relay.module';
 import { StorageModule } from '../storage/storage.module';
 import { ChatFileEntity } from './chat-file.entity';
@@ -23,6 +24,7 @@ import { ConsoleChatDoor } from './console-chat-door';
 import { CompareChatLive } from './compare-chat-live';
 import { CompareChatService } from './compare-chat.service';
 import { CompareChatStore } from './compare-chat-store';
+import { InterruptedAnswers } from './interrupted-answers';
 
 /**
  * The multi-model compare chat (spec 3 §2.9–2.10; issue 15): talkings, one conversation per model,
@@ -31,9 +33,9 @@ import { CompareChatStore } from './compare-chat-store';
  * playground, to the signed-in user's token.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([TalkingEntity, ConversationEntity, ChatMessageEntity, ChatFileEntity, UserModelConfigEntity]), RelayModule, ChannelsModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([TalkingEntity, ConversationEntity, ChatMessageEntity, ChatFileEntity, UserModelConfigEntity]), RelayModule, BillingModule, ChannelsModule, StorageModule],
   controllers: [ChatModelsController, TalkingsController, ChatUploadsController, ChatMessageController, ConversationsController],
   // ConsoleChatDoor: the chat's answers, served from the relay's front door (app.factory.ts).
-  providers: [TalkingsService, ConversationsService, ModelConfigService, ChatUploadsService, CompareChatService, ConsoleChatDoor, ChatLookup, CompareChatStore, CompareChatLive, ChatImages],
+  providers: [TalkingsService, ConversationsService, ModelConfigService, ChatUploadsService, CompareChatService, ConsoleChatDoor, ChatLookup, CompareChatStore, CompareChatLive, ChatImages, InterruptedAnswers],
 })
 export class TalkingsModule {}

@@ -45,6 +45,7 @@ export class InstanceLiveness implements OnModuleInit {
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<Recovered[]>;
   private retired = false;
+  private readonly afterRecovery: Array<() => Promise<unknown>> = [];
 
   constructor(
     private readonly db: PoolDb,
@@ -63,6 +64,32 @@ export class InstanceLiveness implements OnModuleInit {
   sweep(): Promise<Recovered[]> {
     this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = undefined));
     return this.sweeping;
+  }
+
+  /**
+   * Adds what another module ends after each sweep, once dead instances are recovered (their
+   * registrations gone): what it left in that module's own tables under an instance id no longer
+   * in gateway_instances (the compare chat's answers). It must be idempotent: every instance
+   * sweeps.
+   */
+  afterSweep(step: () => Promise<unknown>): void {
+    this.afterRecovery.push(step);
+  }
+
+  /**
+   * Whether `instanceId` is alive, known as the sweep knows it (its liveness lock is held). A dead
+   * one is left for the sweep to recover. When this instance cannot tell (its own lock connection
+   * lost) it answers alive: nothing is taken from an instance that may be living.
+   */
+  async isAlive(instanceId: string): Promise<boolean> {
+    if (instanceId === this.instanceId) return true;
+    const [other]: Array<{ lock_key: number }> = await this.db.query('SELECT lock_key FROM gateway_instances WHERE instance_id = $1', [instanceId]);
+    if (!other) return false;
+    if (!this.config.databaseUrl) return false; // embedded: this is the only process
+    const client = this.lockClient;
+    if (!client || !(await this.lockIfDead(client, other.lock_key))) return true;
+    await this.unlock(client, other.lock_key);
+    return false;
   }
 
   /**
@@ -106,19 +133,31 @@ export class InstanceLiveness implements OnModuleInit {
         this.logger.warn(`Instance ${item.instanceId} is gone: gave back ${item.refundedReservations} reservation(s) (${item.refundedQuota} quota), dropped ${item.droppedHolds} hold(s)`);
       }
     }
+    for (const step of this.afterRecovery) {
+      await step().catch((error: unknown) => this.logger.error(`Could not end what dead instances left: ${error instanceof Error ? error.message : String(error)}`));
+    }
     return recovered;
   }
 
   private async recoverIfDead(instanceId: string, lockKey: number): Promise<Recovered | undefined> {
     const client = this.lockClient;
     if (!client) return this.recover(instanceId); // embedded: this is the only process
-    const [{ got }] = (await client.query('SELECT pg_try_advisory_lock($1, $2) AS got', [LIVENESS_LOCK_CLASS, lockKey])).rows as Array<{ got: boolean }>;
-    if (!got) return undefined; // alive
+    if (!(await this.lockIfDead(client, lockKey))) return undefined; // alive
     try {
       return await this.recover(instanceId);
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1, $2)', [LIVENESS_LOCK_CLASS, lockKey]);
+      await this.unlock(client, lockKey);
     }
+  }
+
+  /** Takes another instance's liveness lock on this one's lock connection: true when its owner is dead. */
+  private async lockIfDead(client: Client, lockKey: number): Promise<boolean> {
+    const [{ got }] = (await client.query('SELECT pg_try_advisory_lock($1, $2) AS got', [LIVENESS_LOCK_CLASS, lockKey])).rows as Array<{ got: boolean }>;
+    return got;
+  }
+
+  private async unlock(client: Client, lockKey: number): Promise<void> {
+    await client.query('SELECT pg_advisory_unlock($1, $2)', [LIVENESS_LOCK_CLASS, lockKey]);
   }
 
   private async recover(instanceId: string): Promise<Recovered> {
