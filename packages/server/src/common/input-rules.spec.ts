@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputProblem, MAX_INPUT_DEPTH, MSG_NUL, MSG_OUT_OF_RANGE, MSG_TOO_DEEP } from './input-rules';
+import { inputProblem, MAX_INPUT_DEPTH, MSG_NUL, MSG_OUT_OF_RANGE, MSG_TOO_DEEP, nestedTooDeep } from './input-rules';
 
 const nested = (levels: number): unknown => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
 
@@ -27,5 +27,20 @@ describe(inputProblem.name, () => {
       expect(inputProblem({ quota: value }), String(value)).toBe(MSG_OUT_OF_RANGE);
     }
     expect(inputProblem({ quota: 1e20 }, { nul: true, numbers: false })).toBeUndefined();
+  });
+});
+
+describe(nestedTooDeep.name, () => {
+  it('tells only the depth: at the limit it passes, past it (100,000 levels too) it does not, whatever the text or numbers', () => {
+    expect(nestedTooDeep({ list: nested(MAX_INPUT_DEPTH - 1), name: 'a\u0000b', quota: Infinity })).toBe(false);
+    expect(nestedTooDeep(nested(MAX_INPUT_DEPTH + 1))).toBe(true);
+    expect(nestedTooDeep([nested(100_000)])).toBe(true);
+  });
+
+  it('takes bytes as one value, not as an object with a key per byte', () => {
+    const bytes = new Uint8Array(1024 * 1024);
+    const started = performance.now();
+    expect(nestedTooDeep({ image: { bytes } })).toBe(false);
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });

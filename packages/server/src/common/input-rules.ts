@@ -1,12 +1,15 @@
 /**
  * Checks every request's parsed input once, before any code walks it recursively (class-transformer,
- * JSON.stringify, the token counter) or hands its text to PostgreSQL, which refuses NUL characters.
+ * JSON.stringify, the token counter) or hands its text to PostgreSQL, which refuses NUL characters;
+ * and, by the same limit, JSON the server parses out of text later (nestedTooDeep).
  */
 
 /** Far deeper than any real request (a JSON schema in a tool definition included). */
 export const MAX_INPUT_DEPTH = 128;
 
 export const MSG_TOO_DEEP = '请求体嵌套层级过深';
+/** The same limit, for JSON the server parses out of text it was given (files, fields holding JSON, upstream answers). */
+export const MSG_JSON_TOO_DEEP = `JSON 嵌套超过 ${MAX_INPUT_DEPTH} 层`;
 export const MSG_NUL = '参数中不能包含空字符';
 export const MSG_OUT_OF_RANGE = '数值超出范围';
 
@@ -31,7 +34,8 @@ export function inputProblem(value: unknown, rules: InputRules = { nul: true, nu
       if (rules.nul && current.includes('\u0000')) return MSG_NUL;
     } else if (typeof current === 'number') {
       if (rules.numbers && unsafeNumber(current)) return MSG_OUT_OF_RANGE;
-    } else if (typeof current === 'object' && current !== null) {
+    } else if (typeof current === 'object' && current !== null && !ArrayBuffer.isView(current)) {
+      // Bytes (a Parquet file's binary cells) are a leaf, not an object of one key per byte.
       if (depth >= MAX_INPUT_DEPTH) return MSG_TOO_DEEP;
       for (const [key, child] of Object.entries(current)) {
         if (rules.nul && key.includes('\u0000')) return MSG_NUL;
@@ -41,3 +45,9 @@ export function inputProblem(value: unknown, rules: InputRules = { nul: true, nu
   }
   return undefined;
 }
+
+/**
+ * Whether a value parsed from text (JSON.parse does not recurse) nests deeper than the request
+ * body may: what JSON.stringify, a jsonb column or any recursive walk would overflow the stack on.
+ */
+export const nestedTooDeep = (value: unknown): boolean => inputProblem(value, { nul: false, numbers: false }) !== undefined;

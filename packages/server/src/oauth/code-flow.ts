@@ -1,5 +1,7 @@
+import { Logger } from '@nestjs/common';
 import type OAuth2Strategy from 'passport-oauth2';
 import { BusinessError } from '../common/business.error';
+import { OutboundAddressRefusedError } from '../outbound/address-policy';
 import type { OutboundPolicy } from '../outbound/outbound-policy.service';
 import { sendThroughPolicy } from './provider-http';
 
@@ -30,6 +32,8 @@ interface NodeOAuth2Client {
   ): void;
 }
 
+const logger = new Logger('OAuth');
+
 const clientOf = (strategy: OAuth2Strategy): NodeOAuth2Client => (strategy as unknown as { _oauth2: NodeOAuth2Client })._oauth2;
 
 /** The strategy's OAuth client, its requests sent through the outbound-address policy. */
@@ -50,7 +54,7 @@ export async function exchangeAndLoadProfile<P>(strategy: OAuth2Strategy, label:
   const accessToken = await new Promise<string>((resolve, reject) => {
     clientOf(strategy).getOAuthAccessToken(code, { grant_type: 'authorization_code', redirect_uri: redirectUri }, (error, token, _refresh, results) => {
       // GitHub answers a bad code with HTTP 200 and `error=bad_verification_code` instead of a token.
-      if (error || !token) reject(new BusinessError(`${label} 授权失败：授权码无效或已过期，请重新登录${describe(error ?? results?.error)}`));
+      if (error || !token) reject(new BusinessError(`${label} 授权失败：${exchangeFailure(label, error ?? results?.error)}`));
       else resolve(token);
     });
   });
@@ -62,8 +66,16 @@ export async function exchangeAndLoadProfile<P>(strategy: OAuth2Strategy, label:
   });
 }
 
-function describe(error: unknown): string {
-  if (typeof error === 'string') return `（${error.slice(0, 100)}）`;
-  if (error instanceof Error && error.message) return `（${error.message.slice(0, 100)}）`;
-  return '';
+/**
+ * Why the code exchange failed, for the person signing in: the provider's own error code, or the
+ * address policy's refusal, are theirs to read; a network error's words (addresses, "fetch
+ * failed") are the operator's, in the log.
+ */
+function exchangeFailure(label: string, error: unknown): string {
+  const expired = '授权码无效或已过期，请重新登录';
+  if (typeof error === 'string') return `${expired}（${error.slice(0, 100)}）`;
+  if (error instanceof OutboundAddressRefusedError) return `${expired}（${error.message.slice(0, 100)}）`;
+  if (!(error instanceof Error)) return expired;
+  logger.warn(`${label} code exchange failed: ${error.message}`);
+  return `无法连接 ${label}，请稍后重试`;
 }

@@ -301,6 +301,21 @@ describe('third-party sign-in (integration)', () => {
         await strict.close();
       }
     });
+
+    it("tells the person signing in that GitHub cannot be reached, without the network error's words", async () => {
+      const gone = new MockGitHub();
+      await gone.start();
+      await gone.stop();
+      const cut = await startSecondInstance(t, { OUTBOUND_ALLOW_PRIVATE: 'oauth', GITHUB_OAUTH_BASE_URL: gone.url, GITHUB_API_BASE_URL: gone.url });
+      try {
+        const agent = cut.http();
+        const state = (await agent.get('/api/oauth/state')).body.data as string;
+        const reply = await agent.get('/api/oauth/github').query({ code: 'any', state });
+        expect(reply.body).toMatchObject({ success: false, message: 'GitHub 授权失败：无法连接 GitHub，请稍后重试' });
+      } finally {
+        await cut.close();
+      }
+    });
   });
 
   describe('WeChat', () => {

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { checkOptionValue, isOptionKey, OPTION_DEFINITIONS, OPTION_KEYS, OptionKey, SMTPS_PORT } from '@gw/shared';
 import { Repository } from 'typeorm';
 import { BusinessError } from '../common/business.error';
+import { MSG_JSON_TOO_DEEP, nestedTooDeep } from '../common/input-rules';
 import { nowSeconds } from '../common/time';
 import { ClusterBus } from '../cluster/cluster-bus';
 import { SecretBox } from '../crypto/secret-box';
@@ -101,6 +102,8 @@ export class OptionsService implements OnModuleInit {
     const check = checkOptionValue(key, raw, (other) => this.get(other));
     if (!check.ok) throw new BusinessError(check.message);
     const optionKey = key as OptionKey;
+    // A JSON option arrives as text, past the body's depth check; some are sent to every visitor (Chats in /api/status).
+    if (OPTION_DEFINITIONS[optionKey].kind === 'json' && nestedTooDeep(JSON.parse(check.value))) throw new BusinessError(`配置项 ${key} 的 ${MSG_JSON_TOO_DEEP}`);
     const changes: Array<[OptionKey, string]> = [[optionKey, check.value]];
     // SSL is forced on for the SMTPS port (spec 1 §5).
     if (optionKey === 'SMTPPort' && check.value === SMTPS_PORT) changes.push(['SMTPSSLEnabled', 'true']);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import type { TestApp } from '../../test/test-app';
+import { MSG_STREAM_BROKEN } from './stream/stream-delivery';
 
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -106,7 +107,8 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       const { key, userId } = await customer('chat5', 100_000);
       const text = await f.rawStream(key, 'cut-stream');
       expect(text).toContain('Hello');
-      expect(text).toContain('"error"');
+      // In Chinese, without undici's words for the cut ("terminated", "other side closed").
+      expect(text).toContain(`"error":{"message":"${MSG_STREAM_BROKEN}"`);
       expect(text).not.toContain('[DONE]');
       const [log] = await logsOf(userId);
       expect(log.completion_tokens).toBeGreaterThan(0);

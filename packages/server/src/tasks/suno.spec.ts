@@ -1,9 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogWriterService } from '../logs/log-writer.service';
+import { LocalHttpServer } from '../../test/local-http-server';
 import { MockSunoApi } from '../../test/mock-suno-api';
 import { type RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import { TaskPoller } from './task-poller';
+import { MSG_TASK_UPSTREAM_UNREACHABLE } from './task-relay';
 
 /** ModelPrice defaults × 500,000 quota per dollar. */
 const MUSIC_PRICE = 50_000;
@@ -12,6 +15,17 @@ const CLIPS = [
   { id: 'clip-1', title: '夏日', audio_url: 'https://cdn.example/1.mp3', image_url: 'https://cdn.example/1.jpg', video_url: 'https://cdn.example/1.mp4', duration: 120.5 },
   { id: 'clip-2', title: '夏日', audio_url: 'https://cdn.example/2.mp3', image_url: 'https://cdn.example/2.jpg', video_url: '', duration: 98 },
 ];
+
+/** A Suno API that accepts every song and reports it done with its clips nested 100,000 levels deep. */
+class DeepSunoApi extends LocalHttpServer {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    for await (const _piece of request);
+    response.writeHead(200, { 'content-type': 'application/json' });
+    if (request.url === '/suno/submit/music') return void response.end('{"code":"success","data":"deep-1"}');
+    const clips = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    response.end(`{"code":"success","data":[{"task_id":"deep-1","status":"SUCCESS","progress":"100%","data":${clips}}]}`);
+  }
+}
 
 describe('Suno tasks through the relay (issue 18)', () => {
   let suno: MockSunoApi;
@@ -126,6 +140,44 @@ describe('Suno tasks through the relay (issue 18)', () => {
     expect((await request(server).post('/suno/submit/music').send({ prompt: 'x' }).expect(401)).body.error.message).toContain('未提供令牌');
     expect(await f.quotaOf(dan.userId)).toBe(1_000_000);
     expect(await f.t.db.query('SELECT id FROM tasks WHERE user_id = $1', [dan.userId])).toEqual([]);
+  });
+
+  /** Runs `check` with a channel of `baseUrl` taking every song first (a higher priority), removed after. */
+  async function withChannel(baseUrl: string, check: () => Promise<void>): Promise<void> {
+    const id = await f.channel({ name: 'suno-first', models: 'suno_music', base_url: baseUrl, priority: 10 });
+    try {
+      await check();
+    } finally {
+      await f.admin.delete(`/api/channel/${id}`);
+    }
+  }
+
+  it('refuses in Chinese, refunded, when the upstream cannot be reached: no address or network words', async () => {
+    const gone = await new DeepSunoApi().start();
+    await gone.stop();
+    const fay = await f.customer('suno-fay', 1_000_000);
+    await withChannel(gone.url, async () => {
+      const reply = await submit(fay.key, 'music', { prompt: 'x' }).expect(502);
+      expect(reply.body).toMatchObject({ code: 'error', message: MSG_TASK_UPSTREAM_UNREACHABLE });
+    });
+    const [task] = await f.t.db.query('SELECT status, fail_reason FROM tasks WHERE user_id = $1', [fay.userId]);
+    expect(task).toEqual({ status: 'FAILURE', fail_reason: MSG_TASK_UPSTREAM_UNREACHABLE });
+    expect(await f.quotaOf(fay.userId)).toBe(1_000_000);
+  });
+
+  it('fails and refunds a song whose result is nested 100,000 levels deep', async () => {
+    const deep = await new DeepSunoApi().start();
+    const gus = await f.customer('suno-gus', 1_000_000);
+    try {
+      await withChannel(deep.url, async () => {
+        const id = (await submit(gus.key, 'music', { prompt: 'deep' }).expect(200)).body.data as string;
+        await poll();
+        expect((await fetchOne(gus.key, id).expect(200)).body.data).toMatchObject({ status: 'FAILURE', fail_reason: '上游返回的任务结果无法保存（JSON 嵌套超过 128 层）' });
+      });
+    } finally {
+      await deep.stop();
+    }
+    expect(await f.quotaOf(gus.userId)).toBe(1_000_000);
   });
 
   it('validates the console list filters', async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { TASK_PLATFORM, TASK_STATUS, type TaskPlatform } from '@gw/shared';
 import { ChannelRecords } from '../channel-ops/channel-records';
+import { MSG_JSON_TOO_DEEP, nestedTooDeep } from '../common/input-rules';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { RelayChannel } from '../relay/relay-context';
 import { UpstreamClient } from '../relay/upstream.client';
@@ -38,6 +39,16 @@ export function changeOf(task: TaskRow, state: UpstreamTaskState, now: number): 
   if (final && !Number(task.finish_time)) change.finish_time = state.finishTime ?? now;
   if (state.status === TASK_STATUS.FAILURE && !state.failReason && !task.fail_reason) change.fail_reason = '上游任务失败';
   return Object.keys(change).length > 0 ? change : undefined;
+}
+
+/**
+ * A state as it can be stored: a result nested deeper than a request body may be (JSON.stringify
+ * would overflow the stack on it, and the poll of every task of the channel with it) fails the
+ * task, refunded, saying why.
+ */
+function storableState(state: UpstreamTaskState): UpstreamTaskState {
+  if (!nestedTooDeep(state.result)) return state;
+  return { ...state, status: TASK_STATUS.FAILURE, failReason: `上游返回的任务结果无法保存（${MSG_JSON_TOO_DEEP}）`, result: undefined };
 }
 
 /**
@@ -145,7 +156,7 @@ export class TaskPoller {
           const reply = await this.upstream.send(fetcher.call(channel, ids.slice(i, i + fetcher.batchSize)), FETCH_TIMEOUT_SECONDS, AbortSignal.timeout(FETCH_TIMEOUT_SECONDS * 1000));
           const body = await reply.body.text();
           if (reply.statusCode >= 400) throw new Error(`HTTP ${reply.statusCode}: ${body.slice(0, 200)}`);
-          for (const state of fetcher.read(body)) states.set(state.upstreamId, state);
+          for (const state of fetcher.read(body)) states.set(state.upstreamId, storableState(state));
         } catch (error) {
           this.logger.warn(`Polling ${platform} tasks on channel ${channel.id} failed: ${error instanceof Error ? error.message : String(error)}`);
         }

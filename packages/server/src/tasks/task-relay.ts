@@ -22,6 +22,9 @@ const PROMPT_KEPT = 10_000;
 /** How long a submit call may wait for the upstream's answer when the channel sets no timeout. */
 const SUBMIT_TIMEOUT_SECONDS = 60;
 
+export const MSG_TASK_UPSTREAM_UNREACHABLE = '上游渠道请求失败，请稍后再试';
+export const MSG_TASK_REPLY_UNREADABLE = '上游返回了无法解析的响应';
+
 /** What the upstream answered to a submission. */
 export type SubmitOutcome =
   /** Accepted: the task runs upstream under `upstreamId` (or, `finished`, it is already done). */
@@ -134,20 +137,32 @@ export class TaskRelay {
     return { task: accepted ?? created, outcome };
   }
 
-  /** The upstream's answer; a failure to reach it or read it is a refusal (nothing runs, as far as the gateway knows). */
+  /**
+   * The upstream's answer; a failure to reach it or read it is a refusal (nothing runs, as far as
+   * the gateway knows). The caller and the task row get the upstream's own refusal, or a reason in
+   * Chinese: never the words of a network or parse error (addresses, stack depth), which go to the log.
+   */
   private async ask(channel: RelayChannel, plan: SubmitPlan): Promise<SubmitOutcome> {
     const timeout = channel.modelTimeouts[plan.model] ?? SUBMIT_TIMEOUT_SECONDS;
+    let status: number;
+    let text: string;
     try {
       const reply = await this.upstream.send(plan.request(channel), timeout, AbortSignal.timeout(timeout * 1000));
-      const text = await reply.body.text();
-      const outcome = plan.read(reply.statusCode, text);
-      // A refusal's words reach the caller and the task row: never with the channel's key in them.
-      return outcome.accepted ? outcome : { ...outcome, message: withoutChannelKey(outcome.message, channel.key) };
+      status = reply.statusCode;
+      text = await reply.body.text();
     } catch (error) {
-      const reason = withoutChannelKey(error instanceof Error ? error.message : String(error), channel.key);
-      this.logger.warn(`Task submit to channel ${channel.id} failed: ${reason}`);
-      return { accepted: false, code: 0, message: `上游渠道请求失败：${reason}`, httpStatus: 502 };
+      this.logger.warn(`Task submit to channel ${channel.id} failed: ${withoutChannelKey(error instanceof Error ? error.message : String(error), channel.key)}`);
+      return { accepted: false, code: 0, message: MSG_TASK_UPSTREAM_UNREACHABLE, httpStatus: 502 };
     }
+    let outcome: SubmitOutcome;
+    try {
+      outcome = plan.read(status, text);
+    } catch (error) {
+      this.logger.warn(`Task submit reply of channel ${channel.id} unreadable: ${error instanceof Error ? error.message : String(error)}`);
+      return { accepted: false, code: 0, message: MSG_TASK_REPLY_UNREADABLE, httpStatus: 502 };
+    }
+    // A refusal's words reach the caller and the task row: never with the channel's key in them.
+    return outcome.accepted ? outcome : { ...outcome, message: withoutChannelKey(outcome.message, channel.key) };
   }
 
   private async fail(task: TaskRow, reason: string, code: number, upstreamId?: string): Promise<void> {

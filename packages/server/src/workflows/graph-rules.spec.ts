@@ -86,13 +86,15 @@ describe('findCycle', () => {
 });
 
 describe('parseJsonField', () => {
-  it('parses text, serializes objects and refuses broken or oversized JSON', () => {
+  it('parses text, serializes objects and refuses broken, oversized or too deeply nested JSON', () => {
     expect(parseJsonField('{"a":1}', 'graph')).toEqual({ value: { a: 1 }, text: '{"a":1}' });
     expect(parseJsonField({ a: 1 }, 'graph')).toEqual({ value: { a: 1 }, text: '{"a":1}' });
     expect(parseJsonField('{', '工作流图 graph')).toEqual({ problem: '工作流图 graph不是有效的 JSON' });
     expect(parseJsonField(JSON.stringify({ a: 'x'.repeat(WORKFLOW_JSON_MAX_BYTES) }), 'graph')).toEqual({ problem: `graph：${MSG_JSON_TOO_LARGE}` });
     const exactly = `"${'x'.repeat(WORKFLOW_JSON_MAX_BYTES - 2)}"`;
     expect(parseJsonField(exactly, 'graph')).toHaveProperty('value');
+    // Nested past the API's limit (here 100,000 levels inside 1 MB): refused before anything walks it.
+    expect(parseJsonField(`${'['.repeat(100_000)}${']'.repeat(100_000)}`, '工作流图 graph')).toEqual({ problem: '工作流图 graph：JSON 嵌套超过 128 层' });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   WORKFLOW_MAX_NODES,
   WORKFLOW_NODE_TYPES,
 } from '@gw/shared';
+import { MSG_JSON_TOO_DEEP, nestedTooDeep } from '../common/input-rules';
 
 /**
  * The rules a workflow graph must follow to be saved (spec 3 §3 Workflow node; issue 16), as pure
@@ -28,17 +29,20 @@ export type Parsed = { value: unknown; text: string } | { problem: string };
 
 /**
  * Reads a JSON field: text is parsed, anything else is serialized; either way its text must fit
- * WORKFLOW_JSON_MAX_BYTES. `label` names the field in the message.
+ * WORKFLOW_JSON_MAX_BYTES. Parsed text may nest no deeper than a request body (a value given as
+ * such already passed the body's check). `label` names the field in the message.
  */
 export function parseJsonField(input: unknown, label: string): Parsed {
   const text = typeof input === 'string' ? input : JSON.stringify(input);
   if (Buffer.byteLength(text, 'utf8') > WORKFLOW_JSON_MAX_BYTES) return { problem: `${label}：${MSG_JSON_TOO_LARGE}` };
   if (typeof input !== 'string') return { value: input, text };
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) as unknown, text };
+    value = JSON.parse(text);
   } catch {
     return { problem: `${label}不是有效的 JSON` };
   }
+  return nestedTooDeep(value) ? { problem: `${label}：${MSG_JSON_TOO_DEEP}` } : { value, text };
 }
 
 /** An id of a node or an edge: a non-empty string of at most WORKFLOW_ID_MAX_LENGTH characters. */

@@ -7,7 +7,7 @@ import { PoolDb } from '../../database/pool-db';
 import { StorageService } from '../../storage/storage.service';
 import { DataImportEntity } from '../data-import.entity';
 import { DatasetEntity } from '../dataset.entity';
-import { cancelledMessage, MSG_IMPORT_ROLLED_BACK, rowLabel } from './import-messages';
+import { cancelledMessage, failedMessage, MSG_IMPORT_ROLLED_BACK, rowLabel } from './import-messages';
 import { ImportRecords } from './import-records';
 import { ImportSource } from './import-source';
 import { ImportTally } from './import-tally';
@@ -61,8 +61,7 @@ export class ImportRunner {
       outcome = await this.consume(entity, tally, (bytes) => (bytesRead = bytes));
     } catch (error) {
       if (!(error instanceof ImportFileError)) this.logger.error(`Import ${importId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      const reason = error instanceof Error ? error.message : String(error);
-      outcome = { status: 'failed', message: `${error instanceof ImportFileError ? reason : `导入出错：${reason}`}，${MSG_IMPORT_ROLLED_BACK}` };
+      outcome = { status: 'failed', message: failedMessage(error) };
     }
     try {
       await this.finish(entity, outcome, tally, bytesRead);
@@ -77,7 +76,7 @@ export class ImportRunner {
       await this.records.deleteAll(importId);
       await this.db.query(`UPDATE data_imports SET status = 'failed', message = $2, finished_at = $3, rows_done = 0, size_done = 0 WHERE id = $1 AND status = 'running'`, [
         importId,
-        `导入出错：${error instanceof Error ? error.message : String(error)}，${MSG_IMPORT_ROLLED_BACK}`,
+        failedMessage(error),
         nowSeconds(),
       ]);
     } catch (cleanup) {

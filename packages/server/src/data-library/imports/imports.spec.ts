@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { createDataset, jsonl, qaParquet, qaRows, waitForImport, waitForImportState } from '../../../test/data-import-kit';
 import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../../test/test-app';
 import { JobsService } from '../../jobs/jobs.service';
 import { StorageService } from '../../storage/storage.service';
 import { DATASET_IMPORT_JOB } from './import.job';
+import { MSG_IMPORT_INTERNAL_ERROR } from './import-messages';
 
 const QA_FORMAT = { question: 'string', answer: 'string', options: 'array', meta: 'object' };
 
@@ -209,6 +211,63 @@ describe('dataset imports (integration)', () => {
       const id = await createDataset(t.db, {});
       const view = await importFile(id, jsonl(good), 'fake.parquet');
       expect(view).toMatchObject({ status: 'failed', message: '不是有效的 Parquet 文件，已回滚，未导入任何数据' });
+    });
+  });
+
+  describe('JSON nested deeper than the API allows (128 levels)', () => {
+    const good = qaRows(3);
+    /** {"a":{"a":…}} 100,000 levels deep: JSON.stringify of it overflows the stack. */
+    const deepText = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const deepJsonl = [JSON.stringify(good[0]), `{"question":"深","meta":${deepText}}`, JSON.stringify(good[1]), JSON.stringify(good[2])].join('\n');
+
+    it('skip mode: the deep line is reported with its line number, the good lines imported', async () => {
+      const id = await createDataset(t.db, QA_FORMAT);
+      const view = await importFile(id, deepJsonl, 'deep.jsonl', { mode: 'skip' });
+      expect(view).toMatchObject({ status: 'done', rows_done: 3, rows_failed: 1, errors: [{ row: 2, message: 'JSON 嵌套超过 128 层' }], message: '' });
+      expect(await visibleBodies(id)).toEqual(good);
+      expect(await datasetCounts(id)).toEqual(await storedCounts(id));
+    });
+
+    it('rollback mode: the deep line fails the import and nothing is kept', async () => {
+      const id = await createDataset(t.db, QA_FORMAT);
+      const view = await importFile(id, deepJsonl, 'deep.jsonl', { mode: 'rollback' });
+      expect(view).toMatchObject({ status: 'failed', rows_done: 0, rows_failed: 1, message: '第 2 行：JSON 嵌套超过 128 层，已回滚，未导入任何数据' });
+      expect(await storedCounts(id)).toEqual({ data_num: 0, data_size: 0 });
+      expect(await datasetCounts(id)).toEqual({ data_num: 0, data_size: 0 });
+    });
+
+    it('a JSON array element, a CSV cell and a Parquet JSON cell are each named by their record or line', async () => {
+      const array = await createDataset(t.db, QA_FORMAT);
+      const arrayText = `[${JSON.stringify(good[0])},{"meta":${deepText}},${JSON.stringify(good[1])}]`;
+      expect(await importFile(array, arrayText, 'deep.json', { mode: 'skip' })).toMatchObject({ status: 'done', rows_done: 2, errors: [{ row: 2, message: 'JSON 嵌套超过 128 层' }] });
+
+      const csv = await createDataset(t.db, { meta: 'object' });
+      const csvText = `question,meta\n一,"{""level"":1}"\n二,"${deepText.replace(/"/g, '""')}"\n`;
+      expect(await importFile(csv, csvText, 'deep.csv', { mode: 'rollback' })).toMatchObject({ status: 'failed', message: '第 3 行：JSON 嵌套超过 128 层，已回滚，未导入任何数据' });
+      expect(await storedCounts(csv)).toEqual({ data_num: 0, data_size: 0 });
+
+      // A Parquet writer cannot write 100,000 levels (it stringifies each value); 200 is past the limit all the same.
+      const parquet = await createDataset(t.db, { meta: 'object' });
+      const deepMeta = JSON.parse(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`);
+      const file = Buffer.from(parquetWriteBuffer({ columnData: [{ name: 'meta', data: [{ level: 1 }, deepMeta], type: 'JSON' }] }));
+      expect(await importFile(parquet, file, 'deep.parquet', { mode: 'skip' })).toMatchObject({ status: 'done', rows_done: 1, errors: [{ row: 2, message: 'JSON 嵌套超过 128 层' }] });
+      expect(await visibleBodies(parquet)).toEqual([{ meta: { level: 1 } }]);
+    });
+  });
+
+  describe('a failure of the server itself', () => {
+    it("is reported in Chinese, the database's words left to the log", async () => {
+      const id = await createDataset(t.db, QA_FORMAT);
+      // The database refuses the batch (as it would on a full disk or a lost connection).
+      await t.db.query(`ALTER TABLE data_library_source ADD CONSTRAINT import_refused CHECK (body NOT LIKE '%拒收%') NOT VALID`);
+      try {
+        const view = await importFile(id, jsonl([{ question: '拒收' }]), 'refused.jsonl', { mode: 'skip' });
+        expect(view).toMatchObject({ status: 'failed', rows_done: 0, message: `${MSG_IMPORT_INTERNAL_ERROR}，已回滚，未导入任何数据` });
+        expect(view.message).not.toMatch(/constraint|relation|data_library_source/);
+      } finally {
+        await t.db.query('ALTER TABLE data_library_source DROP CONSTRAINT import_refused');
+      }
+      expect(await storedCounts(id)).toEqual({ data_num: 0, data_size: 0 });
     });
   });
 

@@ -3,12 +3,16 @@ import { gzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_ROW_MAX_BYTES } from '@gw/shared';
+import { MAX_INPUT_DEPTH, MSG_JSON_TOO_DEEP } from '../../common/input-rules';
 import { parseCsv } from './parsers/csv.parser';
 import { parseJsonArray } from './parsers/json-array.parser';
 import { parseJsonl } from './parsers/jsonl.parser';
 import { boundedCompressors, PARQUET_ROW_GROUP_MAX_BYTES, parseParquet } from './parsers/parquet.parser';
 import { ImportFileError, type ParsedRow } from './parsers/parsed-row';
 import { checkRow, parseDataFormat } from './row-rules';
+
+/** An object `levels` deep: {"a":{"a":…1}}. */
+const nestedObject = (levels: number): unknown => JSON.parse(`${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
 
 /** The text as a stream cut into pieces of `size` bytes, so lines and characters straddle chunks. */
 const chunked = (text: string, size = 7): Readable => {
@@ -147,6 +151,26 @@ describe('parseParquet', () => {
     expect(() => codecs.SNAPPY!(new Uint8Array(8), 1000)).toThrow(ImportFileError);
   });
 
+  it('reports a row nested deeper than the API allows (a JSON cell) with its number, and reads on', async () => {
+    const buffer = parquetWriteBuffer({ columnData: [{ name: 'meta', data: [{ ok: 1 }, nestedObject(MAX_INPUT_DEPTH + 50), { ok: 3 }], type: 'JSON' }] });
+    const file = { byteLength: buffer.byteLength, slice: async (start: number, end?: number) => buffer.slice(start, end) };
+    expect(await collect(parseParquet(file))).toEqual([
+      { row: 1, value: { meta: { ok: 1 } } },
+      { row: 2, error: MSG_JSON_TOO_DEEP },
+      { row: 3, value: { meta: { ok: 3 } } },
+    ]);
+  });
+
+  it("names a row group it cannot read in Chinese, leaving the reader's own words to the log", async () => {
+    const buffer = new Uint8Array(parquetWriteBuffer({ columnData: [{ name: 'question', data: ['问一', '问二'], type: 'STRING' }] }));
+    // The first page's header (right after the 4-byte magic) garbled; the footer still reads.
+    buffer.fill(0xff, 4, 12);
+    const file = { byteLength: buffer.byteLength, slice: async (start: number, end?: number) => buffer.slice(start, end).buffer };
+    const error = await collect(parseParquet(file)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as Error).message).toBe('Parquet 文件第 1–2 行无法读取（文件已损坏，或使用了不支持的编码）');
+  });
+
   it('refuses a file that is not Parquet', async () => {
     const bytes = Buffer.from('{"q":1}\n'.repeat(20));
     const file = { byteLength: bytes.length, slice: async (start: number, end?: number) => new Uint8Array(bytes.subarray(start, end)).buffer };
@@ -176,6 +200,12 @@ describe('checkRow', () => {
   it('refuses NUL characters but not a backslash followed by u0000', () => {
     expect(checkRow({ question: 'a\u0000b' }, format)).toEqual({ error: '字段 question 含有 NUL 字符（\\u0000），无法保存' });
     expect(checkRow({ question: 'a\\u0000b' }, format)).toMatchObject({ bytes: expect.any(Number) });
+  });
+
+  it('refuses a record nested deeper than the API allows, even 100,000 levels, without overflowing the stack', () => {
+    expect(checkRow({ question: 'ok', meta: nestedObject(MAX_INPUT_DEPTH - 1) }, format)).toMatchObject({ bytes: expect.any(Number) });
+    expect(checkRow({ meta: nestedObject(MAX_INPUT_DEPTH) }, format)).toEqual({ error: MSG_JSON_TOO_DEEP });
+    expect(checkRow({ meta: nestedObject(100_000) }, format)).toEqual({ error: 'JSON 嵌套超过 128 层' });
   });
 
   it('refuses a record over the size limit', () => {

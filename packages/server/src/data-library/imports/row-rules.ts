@@ -1,4 +1,5 @@
 import { type DataFormat, FIELD_KINDS, type FieldKind, IMPORT_ROW_MAX_BYTES } from '@gw/shared';
+import { MSG_JSON_TOO_DEEP, nestedTooDeep } from '../../common/input-rules';
 
 /** A record that passed the rules, as stored: its JSON text and that text's size in bytes. */
 export interface CheckedRow {
@@ -55,12 +56,14 @@ function nulField(record: Record<string, unknown>): string {
 }
 
 /**
- * Checks one record against the dataset's data_format (spec 3 §3): a JSON object whose fields
+ * Checks one record against the dataset's data_format (spec 3 §3): a JSON object nested no deeper
+ * than a request body may be (before JSON.stringify, which would overflow the stack), whose fields
  * named in data_format have their kind when present (null counts as absent), at most
  * IMPORT_ROW_MAX_BYTES of JSON, no NUL character anywhere. Returns the record as stored, or why not.
  */
 export function checkRow(value: unknown, format: DataFormat): CheckedRow | { error: string } {
   if (!isPlainObject(value)) return { error: '不是 JSON 对象' };
+  if (nestedTooDeep(value)) return { error: MSG_JSON_TOO_DEEP };
   for (const [field, kind] of Object.entries(format)) {
     const fieldValue = value[field];
     if (fieldValue === undefined || fieldValue === null) continue;

@@ -110,6 +110,22 @@ describe(toGeminiRequest.name, () => {
     ]);
   });
 
+  it('drops tool arguments nested past the request limit (as unreadable ones) and sends such a result as text, so the request can still be written', () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const sut = convert({
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: deep } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: deep },
+      ],
+    });
+    expect(sut.contents.slice(1)).toEqual([
+      { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'f', response: { content: deep } } }] },
+    ]);
+    expect(() => JSON.stringify(sut)).not.toThrow();
+  });
+
   it("sends a tool call's thought signature back on its functionCall part, and none where the call had none", () => {
     const sut = convert({
       messages: [

@@ -1,3 +1,4 @@
+import { nestedTooDeep } from '../../common/input-rules';
 import { isObject } from '../json';
 import type { GeminiContent, GeminiFunctionDeclaration, GeminiPart, GeminiRequest, GeminiThinkingConfig } from './gemini-types';
 
@@ -81,11 +82,15 @@ function plainText(content: unknown): string {
   return content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('');
 }
 
+/**
+ * A JSON object held in the client's text (tool arguments, a tool result), or undefined. Nested past
+ * the request body's limit it counts as no object: the request built from it is JSON.stringify'd.
+ */
 function parseObject(text: unknown): Record<string, unknown> | undefined {
   if (typeof text !== 'string') return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return isObject(value) && !nestedTooDeep(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -1,12 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
+import { Logger } from '@nestjs/common';
 import type { StreamTranslator } from '../adaptors/adaptor';
 import type { Usage } from '../billing/usage';
 import type { Cancellation } from '../client-disconnect';
 import type { RelayContext } from '../relay-context';
 import type { ClientFraming } from './client-framing';
 import { SSE_FRAMING, type UpstreamFraming } from './upstream-framing';
+
+export const MSG_STREAM_BROKEN = '上游流式响应中断';
+
+const logger = new Logger('StreamDelivery');
 
 export interface StreamResult {
   usage?: Usage;
@@ -83,7 +88,9 @@ export class StreamDelivery<Chunk> {
       if (signal.aborted) return this.result(true);
       if (!this.started) throw error;
       this.flush();
-      this.fail(`上游流式响应中断：${error instanceof Error ? error.message : String(error)}`);
+      // The cause (a socket error, an event this gateway could not translate) is the operator's to read, not the client's.
+      logger.warn(`Stream ${this.ctx.requestId} from channel ${this.ctx.channel.id} broke off: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(MSG_STREAM_BROKEN);
       return this.result(false);
     }
     if (signal.aborted && !this.finished) return this.result(true);

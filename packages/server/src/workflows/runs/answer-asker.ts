@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InternalRelay } from '../../relay/internal-relay';
 import { RelayError } from '../../relay/relay-error';
 import { scoreAnswer } from './answer-score';
@@ -35,6 +35,8 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
  */
 @Injectable()
 export class AnswerAsker {
+  private readonly logger = new Logger(AnswerAsker.name);
+
   constructor(
     private readonly relay: InternalRelay,
     private readonly store: RunStore,
@@ -83,7 +85,7 @@ export class AnswerAsker {
       } catch (error) {
         // Kept (and the charge failed after it), or kept by another worker: asked either way.
         if (result) return result.recorded ? { kind: 'recorded', record: result.record } : { kind: 'skipped' };
-        lastError = error instanceof RelayError ? error : new RelayError(500, error instanceof Error ? error.message : String(error));
+        lastError = error instanceof RelayError ? error : this.unforeseen(error);
         if (fatal(lastError)) {
           await this.recordFailure(run.id, pending, lastError.message);
           return { kind: 'fatal', message: lastError.message };
@@ -94,6 +96,12 @@ export class AnswerAsker {
     }
     const message = lastError?.message ?? '未知错误';
     return (await this.recordFailure(run.id, pending, message)) ? { kind: 'recorded', record: failure(message) } : { kind: 'skipped' };
+  }
+
+  /** A failure that is no refusal (a bug, an outage): its words go to the log; the answer, which its user reads, gets the gateway's own. */
+  private unforeseen(error: unknown): RelayError {
+    this.logger.error(`Asking an answer failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return new RelayError(500, '服务器内部错误', 'server_error');
   }
 
   private recordFailure(runId: number, pending: { idx: number; col: number }, message: string): Promise<boolean> {

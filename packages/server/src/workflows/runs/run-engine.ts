@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BusinessError } from '../../common/business.error';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { InstanceLiveness } from '../../relay/billing/instance-liveness.service';
 import { AnswerAsker } from './answer-asker';
@@ -8,6 +9,7 @@ import { type PendingAnswer, type RunRow, RunStore } from './run-store';
 import type { SampleInput } from './sample-prompt';
 
 export const MSG_NO_SAMPLES = '数据源中没有可运行的样本';
+export const MSG_RUN_INTERNAL_ERROR = '运行出错（服务器内部错误），请稍后重试';
 
 /** Pending answers read at a time; the engine asks them `workflowRunConcurrency` at once. */
 const PENDING_PAGE = 500;
@@ -48,9 +50,9 @@ export class RunEngine {
         const outcome = await this.askAll(run);
         await this.finish(run.id, outcome);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.logger.error(`Workflow run ${runId} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
-        await this.store.finish(run.id, 'failed', message);
+        this.logger.error(`Workflow run ${runId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        // The run's error is shown to its user: a reason written for them, never a database's or Node's words.
+        await this.store.finish(run.id, 'failed', error instanceof BusinessError ? error.message : MSG_RUN_INTERNAL_ERROR);
       }
     } finally {
       this.active.delete(runId);
@@ -74,7 +76,7 @@ export class RunEngine {
     }
     await this.store.addSamples(run.id, written, batch);
     written += batch.length;
-    if (written === 0) throw new Error(MSG_NO_SAMPLES);
+    if (written === 0) throw new BusinessError(MSG_NO_SAMPLES);
     await this.store.markPrepared(run.id, written, run.plan.columns.length);
   }
 

@@ -1,6 +1,10 @@
+import { Logger } from '@nestjs/common';
 import { type Compressors, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { compressors, decompressZstd } from 'hyparquet-compressors';
+import { MSG_JSON_TOO_DEEP, nestedTooDeep } from '../../../common/input-rules';
 import { ImportFileError, type ParsedRow } from './parsed-row';
+
+const logger = new Logger('ParquetImport');
 
 /**
  * What one row group may decompress to, all its pages together. Memory holds one row group at a
@@ -51,7 +55,8 @@ function toJsonValue(value: unknown): unknown {
 /**
  * Parquet (hyparquet), read one row group at a time from ranged reads of the stored file, so memory
  * holds one row group, never the file. `row` = the row number. Binary cells become base64 text,
- * 64-bit integers numbers (text beyond 2^53), dates ISO text.
+ * 64-bit integers numbers (text beyond 2^53), dates ISO text. A row nested deeper than a request
+ * body may be (JSON cells are parsed by hyparquet) is reported before toJsonValue walks it.
  */
 export async function* parseParquet(file: AsyncBuffer): AsyncGenerator<ParsedRow> {
   let metadata: Awaited<ReturnType<typeof parquetMetadataAsync>>;
@@ -69,10 +74,13 @@ export async function* parseParquet(file: AsyncBuffer): AsyncGenerator<ParsedRow
       rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd, compressors: boundedCompressors({ left: PARQUET_ROW_GROUP_MAX_BYTES }) });
     } catch (error) {
       if (error instanceof ImportFileError) throw new ImportFileError(`Parquet 文件第 ${rowStart + 1}–${rowEnd} 行${error.message}`);
-      throw new ImportFileError(`Parquet 文件第 ${rowStart + 1}–${rowEnd} 行无法读取：${error instanceof Error ? error.message : String(error)}`);
+      // hyparquet's words are English and about its internals: the operator's log keeps them.
+      logger.warn(`Parquet rows ${rowStart + 1}-${rowEnd} unreadable: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ImportFileError(`Parquet 文件第 ${rowStart + 1}–${rowEnd} 行无法读取（文件已损坏，或使用了不支持的编码）`);
     }
     for (let index = 0; index < rows.length; index++) {
-      yield { row: rowStart + index + 1, value: toJsonValue(rows[index]) };
+      const row = rowStart + index + 1;
+      yield nestedTooDeep(rows[index]) ? { row, error: MSG_JSON_TOO_DEEP } : { row, value: toJsonValue(rows[index]) };
     }
     rowStart = rowEnd;
   }
