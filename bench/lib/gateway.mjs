@@ -81,7 +81,11 @@ export async function benchEnvironment(name) {
   };
 }
 
-/** Signs in as root; returns the session headers and `call(method, path, body)` resolving to the envelope's data. */
+/**
+ * Signs in as root and lets channels reach loopback: every bench's mock upstream listens on
+ * 127.0.0.1, and ChannelPrivateAddressEnabled is off in the product (docs/security.md). Returns
+ * the session headers and `call(method, path, body)` resolving to the envelope's data.
+ */
 export async function signInRoot(url) {
   const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: ROOT_PASSWORD }) });
   const cookie = login.headers.get('set-cookie').split(';')[0];
@@ -93,5 +97,6 @@ export async function signInRoot(url) {
     if (!envelope.success) throw new Error(`${path}: ${envelope.message}`);
     return envelope.data;
   };
+  await call('PUT', '/api/option/', { key: 'ChannelPrivateAddressEnabled', value: 'true' });
   return { headers, call };
 }

@@ -39,6 +39,8 @@ describe('an admin tests a channel and watches model health in the console', () 
     upstream = await startUpstream();
     product = await startProduct('channel-ops');
     await signInAsRoot(product);
+    // The upstream listens on 127.0.0.1: channels reach loopback only with this option (off by default).
+    expect((await api(product, 'PUT', '/api/option/', { key: 'ChannelPrivateAddressEnabled', value: 'true' })).success).toBe(true);
     const created = await api(product, 'POST', '/api/channel/', { type: 1, name: '检测渠道', key: 'sk-e2e', base_url: upstream.url, models: 'gpt-4o-mini', groups: ['default'] });
     expect(created.success).toBe(true);
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import type { OptionKey } from '@gw/shared';
 import Redis from 'ioredis';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
@@ -44,6 +45,27 @@ async function createDatabaseFromTemplate(name: string, template: string): Promi
   await onMaintenanceDb((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
 }
 
+/**
+ * Options the test databases start with where they differ from the product: the mock upstreams
+ * listen on 127.0.0.1, which channels reach only with ChannelPrivateAddressEnabled (off in the
+ * product, docs/security.md). Written into each file's database before any instance reads it, so
+ * the in-process app, its second instances, workers and built servers all start with them.
+ * Only options that are not secret: those are stored sealed.
+ */
+export const TEST_OPTIONS: Readonly<Partial<Record<OptionKey, string>>> = { ChannelPrivateAddressEnabled: 'true' };
+
+async function seedTestOptions(databaseUrl: string): Promise<void> {
+  const db = new DataSource({ type: 'postgres', url: databaseUrl, extra: { max: 1 } });
+  await db.initialize();
+  try {
+    for (const [key, value] of Object.entries(TEST_OPTIONS)) {
+      await db.query('INSERT INTO options (key, value, updated_at) VALUES ($1, $2, 0)', [key, value]);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function dropDatabase(name: string): Promise<void> {
   await onMaintenanceDb((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
@@ -76,14 +98,16 @@ export function inProcessEnv(databaseUrl: string, redisPrefix: string, dataDir: 
 /**
  * Starts the real application against its own PostgreSQL database (copied from the migrated
  * template) and its own Redis key prefix, so test files run in parallel and leave nothing behind.
+ * The database holds TEST_OPTIONS unless `productDefaults` asks for it as the migrations left it.
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string | undefined> = {}, { productDefaults = false } = {}): Promise<TestApp> {
   const id = randomBytes(6).toString('hex');
   const names = runNames(inject('gwTestRunId'));
   const dbName = `${names.dbPrefix}${id}`;
   const redisPrefix = `${names.redisPrefix}:${id}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-test-'));
   await createDatabaseFromTemplate(dbName, names.templateDb);
+  if (!productDefaults) await seedTestOptions(`${TEST_PG_URL}/${dbName}`);
   const config = loadConfig({ ...inProcessEnv(`${TEST_PG_URL}/${dbName}`, redisPrefix, dataDir), ...env });
   const app = await createHttpApp(config);
   const db = new DataSource({ type: 'postgres', url: config.databaseUrl });
@@ -152,13 +176,14 @@ export async function startSecondInstance(t: TestApp, env: Record<string, string
   return { app, http: () => request.agent(server), close: () => app.close() };
 }
 
-/** A database of its own for a test that runs the built server (copied from the migrated template), and its Redis prefix. */
+/** A database of its own for a test that runs the built server (copied from the migrated template, with TEST_OPTIONS), and its Redis prefix. */
 export async function createTestDatabase(): Promise<{ url: string; redisPrefix: string; drop: () => Promise<void> }> {
   const id = randomBytes(6).toString('hex');
   const names = runNames(inject('gwTestRunId'));
   const dbName = `${names.dbPrefix}${id}`;
   const redisPrefix = `${names.redisPrefix}:${id}`;
   await createDatabaseFromTemplate(dbName, names.templateDb);
+  await seedTestOptions(`${TEST_PG_URL}/${dbName}`);
   return {
     url: `${TEST_PG_URL}/${dbName}`,
     redisPrefix,

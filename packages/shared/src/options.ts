@@ -145,9 +145,10 @@ const DEFINITIONS = {
   AutomaticEnableChannelEnabled: bool(false),
   AlertEnabled: bool(false),
   AlertWebHookUrl: url(),
-  // Outbound addresses (docs/security.md): channel base URLs may name loopback and private
-  // addresses (local model servers such as Ollama); off refuses them like every other outbound call.
-  ChannelPrivateAddressEnabled: bool(true),
+  // Outbound addresses (docs/security.md): off, channel base URLs and the addresses upstreams give
+  // (task pictures) may not reach loopback or private addresses, so whoever edits a channel cannot
+  // probe this host or its network; a super administrator turns it on for a local model server.
+  ChannelPrivateAddressEnabled: bool(false),
   AutomaticDisableKeywords: str(
     [
       'Your credit balance is too low',

@@ -11,7 +11,8 @@ describe('options (integration)', () => {
   let root: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // As installed: without the options the other tests start with (TEST_OPTIONS).
+    t = await startTestApp({}, { productDefaults: true });
     root = (await t.login('root', ROOT_PASSWORD)).agent;
   });
   afterAll(async () => {
@@ -132,6 +133,11 @@ describe('options (integration)', () => {
       await expectRejected('Chats', '[{"name":"x"', '不是合法的 JSON 字符串');
       await expectRejected('Chats', '{"name":"x"}', '不是合法的 JSON 字符串');
       await expectSaved('Chats', '[{"ChatGPT Next Web":"https://chat.example.com/#/?settings={\\"key\\":\\"{key}\\"}"}]');
+    });
+
+    it("rejects JSON nested past the API's limit, which would break the status every visitor reads", async () => {
+      await expectRejected('Chats', `[${'['.repeat(100_000)}${']'.repeat(100_000)}]`, '配置项 Chats 的 JSON 嵌套超过 128 层');
+      expect((await t.http().get('/api/status')).body).toMatchObject({ success: true });
     });
 
     it.each([

@@ -46,6 +46,14 @@ export function classifyAddress(ip: string): AddressClass {
 /** Raised (as a connection error) for an address the policy refuses. */
 export class OutboundAddressRefusedError extends Error {
   readonly code = 'OUTBOUND_ADDRESS_REFUSED';
+
+  /** `reason` alone names no address: for callers who must not show it (an upstream's picture address). */
+  constructor(
+    target: string,
+    readonly reason: string,
+  ) {
+    super(`出站地址策略拒绝访问 ${target}：${reason}`);
+  }
 }
 
 const describe = (host: string, ip: string) => (host === ip ? ip : `${host}（${ip}）`);
@@ -54,10 +62,10 @@ const describe = (host: string, ip: string) => (host === ip ? ip : `${host}（${
 export function refusalOf(host: string, ip: string, allowPrivate: boolean): OutboundAddressRefusedError | undefined {
   const addressClass = classifyAddress(ip);
   if (addressClass === 'forbidden') {
-    return new OutboundAddressRefusedError(`出站地址策略拒绝访问 ${describe(host, ip)}：链路本地、云元数据等地址一律禁止访问`);
+    return new OutboundAddressRefusedError(describe(host, ip), '链路本地、云元数据等地址一律禁止访问');
   }
   if (addressClass === 'private' && !allowPrivate) {
-    return new OutboundAddressRefusedError(`出站地址策略拒绝访问 ${describe(host, ip)}：本机或内网地址未被允许`);
+    return new OutboundAddressRefusedError(describe(host, ip), '本机或内网地址未被允许');
   }
   return undefined;
 }
@@ -69,7 +77,7 @@ export function refusalOf(host: string, ip: string, allowPrivate: boolean): Outb
  */
 export function refusalOfHostname(hostname: string, allowPrivate: boolean): OutboundAddressRefusedError | undefined {
   const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  if (METADATA_HOSTNAMES.has(host)) return new OutboundAddressRefusedError(`出站地址策略拒绝访问 ${host}：云元数据服务一律禁止访问`);
+  if (METADATA_HOSTNAMES.has(host)) return new OutboundAddressRefusedError(host, '云元数据服务一律禁止访问');
   return isIP(host) ? refusalOf(host, host, allowPrivate) : undefined;
 }
 

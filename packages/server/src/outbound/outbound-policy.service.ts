@@ -7,8 +7,9 @@ import { createGuardedAgent } from './guarded-agent';
 
 /**
  * Which outbound calls may reach loopback and private addresses (docs/security.md): channel base
- * URLs when the ChannelPrivateAddressEnabled option is on (the default: local model servers such
- * as Ollama are common); every other purpose only when OUTBOUND_ALLOW_PRIVATE names it.
+ * URLs, and the addresses their upstreams give, when a super administrator turns the
+ * ChannelPrivateAddressEnabled option on (off by default; on for a local model server such as
+ * Ollama); every other purpose only when OUTBOUND_ALLOW_PRIVATE names it.
  */
 @Injectable()
 export class OutboundPolicy implements OnModuleDestroy {

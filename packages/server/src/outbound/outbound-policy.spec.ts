@@ -46,7 +46,8 @@ describe('outbound address policy', () => {
     await upstream.stop();
   });
 
-  it('lets channel base URLs reach loopback by default and refuses them when ChannelPrivateAddressEnabled is off', async () => {
+  // The fixture starts with ChannelPrivateAddressEnabled on (TEST_OPTIONS); the product's default is private-address-default.spec.ts.
+  it('lets channel base URLs reach loopback with ChannelPrivateAddressEnabled on and refuses them when it is off', async () => {
     expect((await fetchModels(models.url)).body).toMatchObject({ success: true, data: ['local-model'] });
     await setOption('ChannelPrivateAddressEnabled', 'false');
     try {

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILT_MAIN, type BuiltServer, startBuiltServer } from '../built-server';
 import { MockOpenAiUpstream } from '../mock-openai-upstream';
+import { TEST_OPTIONS } from '../test-app';
 
 const STARTUP_TIMEOUT_MS = 120_000;
 
@@ -41,7 +42,8 @@ describe('embedded defaults (PGlite + in-process jobs)', () => {
       // The relay on PGlite: a customer with room for a quota hold is billed in memory, and the
       // graceful stop writes the spending and the logs back.
       upstream = await new MockOpenAiUpstream().start();
-      for (const [key, value] of [['ModelRatio', '{"mock-a":1}'], ['CompletionRatio', '{"mock-a":2}'], ['QuotaForNewUser', '10000000']]) {
+      // The tests' options (a loopback upstream needs ChannelPrivateAddressEnabled), saved as an operator would.
+      for (const [key, value] of [...Object.entries(TEST_OPTIONS), ['ModelRatio', '{"mock-a":1}'], ['CompletionRatio', '{"mock-a":2}'], ['QuotaForNewUser', '10000000']]) {
         expect((await agent.put('/api/option/').send({ key, value })).body.success).toBe(true);
       }
       const channel = await agent.post('/api/channel/').send({ type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, models: 'mock-a', groups: ['default'] });

@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config/app-config';
 import { InstanceLiveness } from '../../src/relay/billing/instance-liveness.service';
 import { QuotaLedgerService } from '../../src/relay/billing/quota-ledger.service';
 import { MockOpenAiUpstream } from '../mock-openai-upstream';
-import { inProcessEnv, ROOT_PASSWORD } from '../test-app';
+import { inProcessEnv, ROOT_PASSWORD, TEST_OPTIONS } from '../test-app';
 import { runNames, TEST_REDIS_URL } from '../test-env';
 import { type PrivatePostgres, startPrivatePostgres } from './private-services';
 
@@ -142,7 +142,9 @@ describe('PostgreSQL restarts while the relay serves', () => {
     const login = await admin.post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD });
     expect(login.body.success).toBe(true);
     admin.set('New-Api-User', '1');
+    // Its own server's database has no TEST_OPTIONS (a loopback upstream needs them): saved as an operator would.
     for (const [key, value] of [
+      ...Object.entries(TEST_OPTIONS),
       ['ModelRatio', JSON.stringify({ [MODEL]: 1, [FAILING_MODEL]: 1 })],
       ['CompletionRatio', JSON.stringify({ [MODEL]: 2, [FAILING_MODEL]: 2 })],
     ]) {

@@ -3,6 +3,7 @@ import { TASK_PLATFORM } from '@gw/shared';
 import type { Request, Response } from 'express';
 import { Access } from '../../auth/access.decorator';
 import { OptionsService } from '../../options/options.service';
+import { OutboundAddressRefusedError } from '../../outbound/address-policy';
 import { RelayError } from '../../relay/relay-error';
 import { TokenAuthService } from '../../relay/token-auth.service';
 import { UpstreamClient } from '../../relay/upstream.client';
@@ -113,12 +114,18 @@ export class MjController {
     }
   }
 
-  /** The upstream's picture, passed on as it streams; anything but a picture is refused. */
+  /**
+   * The upstream's picture, passed on as it streams; anything but a picture is refused. The address
+   * is the upstream's word, so it passes the channels' outbound-address policy (UpstreamClient):
+   * loopback and private only with ChannelPrivateAddressEnabled, metadata never.
+   */
   private async pipeImage(url: string, response: Response): Promise<void> {
     let reply: Awaited<ReturnType<UpstreamClient['send']>>;
     try {
       reply = await this.upstream.send({ url, method: 'GET', headers: {} }, IMAGE_TIMEOUT_SECONDS, AbortSignal.timeout(IMAGE_TIMEOUT_SECONDS * 1000));
-    } catch {
+    } catch (error) {
+      // The reason without the address: anyone with the link reads this, and the upstream's address stays private.
+      if (error instanceof OutboundAddressRefusedError) throw new RelayError(502, `上游图片地址被出站地址策略拒绝：${error.reason}`, 'upstream_error', 'image_address_refused');
       throw new RelayError(502, '上游图片不可用', 'upstream_error', 'image_unavailable');
     }
     const type = String(reply.headers['content-type'] ?? '');

@@ -124,7 +124,7 @@ describe('SettingPage tabs', () => {
   });
 
   it('tags a super administrator 管理员 and shows the quota as currency', async () => {
-    const admin = makeUser({ role: 100, quota: 1_000_000 });
+    const admin = makeUser({ role: 100, quota: 1_000_000, used_quota: 500_160 });
     useUserStore.getState().setUser(admin);
     localStorage.setItem('display_in_currency', 'true');
     localStorage.setItem('quota_per_unit', '500000');
@@ -133,6 +133,8 @@ describe('SettingPage tabs', () => {
 
     expect(await screen.findByText('管理员')).toBeTruthy();
     expect(screen.getByText('$2.00')).toBeTruthy();
+    // As many decimals as show the amount exactly: $1.00 would hide what was spent.
+    expect(screen.getByText('$1.00032')).toBeTruthy();
     await waitFor(() =>
       expect((screen.getByLabelText('邀请链接') as HTMLInputElement).value).toBe(`${window.location.origin}/register?aff=Ab12`),
     );
@@ -279,10 +281,20 @@ describe('operation and system tabs', () => {
     expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'QuotaForNewUser', value: '500' } }]);
   });
 
+  it('names the page each chat link feeds', async () => {
+    fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+
+    expect(await screen.findByLabelText('聊天页面链接（用于 /chat）')).toBeTruthy();
+    expect(screen.getByLabelText('聊天页面链接 2（用于 /chat2link）')).toBeTruthy();
+    expect(screen.getByText('/chat2link 页面跳转到此链接；留空则使用聊天页面链接')).toBeTruthy();
+  });
+
   it('marks an invalid ratio and says 请检查输入 without saving', async () => {
     const calls = fakeApi(makeUser({ role: 100 }));
     renderAt('/setting?tab=operation');
     const user = userEvent.setup();
+    await user.click(await screen.findByText('JSON'));
     const ratio = await screen.findByLabelText('模型倍率');
     await user.clear(ratio);
     await user.type(ratio, 'gpt-4: 15');
@@ -303,15 +315,16 @@ describe('operation and system tabs', () => {
     );
   });
 
-  it('offers the switch for channels on local or private addresses and saves its new state', async () => {
+  it('shows the switch for channels on local or private addresses off by default, says when to turn it on, and saves it on', async () => {
     const calls = fakeApi(makeUser({ role: 100 }));
     renderAt('/setting?tab=operation');
     const toggle = await screen.findByRole('switch', { name: '允许渠道代理地址使用本机或内网地址' });
-    const wasOn = toggle.getAttribute('aria-checked') === 'true';
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText(/^默认关闭：.*使用部署在本机或内网的模型服务（如 Ollama、vLLM）时打开此开关/)).toBeTruthy();
     await userEvent.setup().click(toggle);
 
     await waitFor(() =>
-      expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'ChannelPrivateAddressEnabled', value: String(!wasOn) } }]),
+      expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'ChannelPrivateAddressEnabled', value: 'true' } }]),
     );
   });
 

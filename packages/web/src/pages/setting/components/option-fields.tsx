@@ -90,10 +90,12 @@ interface OptionSwitchProps {
   onToggle?: (checked: boolean) => void;
   /** Shown and locked on, whatever is stored (for example SMTP SSL on port 465). */
   forcedOn?: boolean;
+  /** A hint under the switch. */
+  extra?: ReactNode;
 }
 
 /** A boolean option, saved as soon as it is toggled (spec 1 §4). */
-export function OptionSwitch({ form, option, onToggle, forcedOn }: OptionSwitchProps) {
+export function OptionSwitch({ form, option, onToggle, forcedOn, extra }: OptionSwitchProps) {
   const handleChange = (checked: boolean) => (onToggle ? onToggle(checked) : void form.toggle(option, checked));
   return (
     <div style={{ marginBottom: 12 }}>
@@ -107,6 +109,11 @@ export function OptionSwitch({ form, option, onToggle, forcedOn }: OptionSwitchP
         />
         <Typography.Text>{OPTION_LABELS[option]}</Typography.Text>
       </Space>
+      {extra && (
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 12 }}>
+          {extra}
+        </Typography.Paragraph>
+      )}
     </div>
   );
 }

@@ -11,8 +11,12 @@ export function GeneralCard({ form }: { form: OptionsForm }) {
       <OptionSwitch form={form} option="DisplayInCurrencyEnabled" />
       <OptionSwitch form={form} option="DisplayTokenStatEnabled" />
       <OptionSwitch form={form} option="DefaultCollapseSidebar" />
-      {/* Local model servers (Ollama, vLLM) are common; docs/security.md "Outbound addresses". */}
-      <OptionSwitch form={form} option="ChannelPrivateAddressEnabled" />
+      {/* Off by default so that channel addresses cannot probe this host or its network; docs/security.md "Outbound addresses". */}
+      <OptionSwitch
+        form={form}
+        option="ChannelPrivateAddressEnabled"
+        extra="默认关闭：渠道的代理地址及上游返回的图片地址不能访问本机（127.0.0.1、localhost）和内网地址。使用部署在本机或内网的模型服务（如 Ollama、vLLM）时打开此开关；链路本地和云元数据地址始终禁止访问。"
+      />
     </OptionCard>
   );
 }
