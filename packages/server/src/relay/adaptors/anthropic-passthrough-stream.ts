@@ -3,6 +3,7 @@ import type { NamedEvent, StreamTranslator } from './adaptor';
 import { anthropicErrorMessage } from './anthropic-response';
 import { AnthropicStreamUsage } from './anthropic-stream-usage';
 import type { AnthropicUsage } from './anthropic-types';
+import { UpstreamStreamError } from '../stream/upstream-stream-error';
 
 /** The type of an event whose SSE `event:` line is missing (Anthropic always sends it). */
 const typeOf = (data: string): string => {
@@ -44,7 +45,7 @@ export class AnthropicPassthroughStream implements StreamTranslator<NamedEvent> 
       case 'ping':
         return this.hold(named);
       case 'error':
-        throw new Error(anthropicErrorMessage(data));
+        throw new UpstreamStreamError(anthropicErrorMessage(data));
       case 'content_block_delta':
         this.deltas.push(data);
         return { chunks: this.release(named) };

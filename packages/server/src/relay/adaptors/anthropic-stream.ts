@@ -3,6 +3,7 @@ import type { ChatStreamTranslator, ClientChunk } from './adaptor';
 import { anthropicErrorMessage, finishReason, openAiUsage, thinkingBlockOf } from './anthropic-response';
 import { AnthropicStreamUsage } from './anthropic-stream-usage';
 import type { AnthropicUsage } from './anthropic-types';
+import { UpstreamStreamError } from '../stream/upstream-stream-error';
 
 interface StreamEvent {
   type?: string;
@@ -72,7 +73,7 @@ export class AnthropicStreamTranslator implements ChatStreamTranslator {
       case 'message_stop':
         return { chunks: this.finish(), done: true };
       case 'error':
-        throw new Error(anthropicErrorMessage(data));
+        throw new UpstreamStreamError(anthropicErrorMessage(data));
       default:
         // ping, and events with no OpenAI counterpart.
         return { chunks: [] };

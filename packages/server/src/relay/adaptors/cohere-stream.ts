@@ -3,6 +3,7 @@ import type { ChatStreamTranslator, ClientChunk } from './adaptor';
 import { completionId, finishReasonOf, usageFromCohere } from './cohere-response';
 import type { CohereStreamEvent } from './cohere-types';
 import { openAiUsage } from './gemini-response';
+import { UpstreamStreamError } from '../stream/upstream-stream-error';
 
 /**
  * A Cohere chat v2 stream (typed events: message-start, content-start/delta/end, tool-plan-delta,
@@ -57,7 +58,7 @@ export class CohereStreamTranslator implements ChatStreamTranslator {
         return args ? { chunks: [this.delta({ tool_calls: [{ index, function: { arguments: this.produce(args) } }] })] } : { chunks: [] };
       }
       case 'message-end': {
-        if (event.delta?.error && !this.started) throw new Error(event.delta.error);
+        if (event.delta?.error && !this.started) throw new UpstreamStreamError(event.delta.error);
         this.reported = usageFromCohere(event.delta?.usage);
         const chunks: ClientChunk[] = [this.chunk([{ index: 0, delta: this.firstDelta({}), finish_reason: finishReasonOf(event.delta?.finish_reason) }])];
         if (this.clientWantsUsage && this.reported) chunks.push({ ...this.chunk([]), usage: openAiUsage(this.reported) });

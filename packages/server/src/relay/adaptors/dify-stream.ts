@@ -2,6 +2,7 @@ import { usageFromOpenAI, type Usage } from '../billing/usage';
 import type { ChatStreamTranslator, ClientChunk } from './adaptor';
 import { openAiErrorMessage } from './openai.adaptor';
 import { openAiUsage } from './gemini-response';
+import { UpstreamStreamError } from '../stream/upstream-stream-error';
 
 interface DifyEvent {
   event?: string;
@@ -51,7 +52,7 @@ export class DifyStreamTranslator implements ChatStreamTranslator {
         return { chunks, done: true };
       }
       case 'error':
-        throw new Error(openAiErrorMessage(data));
+        throw new UpstreamStreamError(openAiErrorMessage(data));
       default:
         return { chunks: [] };
     }

@@ -1,6 +1,7 @@
 import { usageFromOpenAI, type Usage } from '../billing/usage';
 import type { NamedEvent, StreamTranslator } from './adaptor';
 import { openAiErrorMessage } from './openai.adaptor';
+import { UpstreamStreamError } from '../stream/upstream-stream-error';
 
 const parsed = <T>(data: string): T | undefined => {
   try {
@@ -39,7 +40,7 @@ export class ResponsesPassthroughStream implements StreamTranslator<NamedEvent> 
     const name = event || typeOf(data);
     const named = { event: name, data };
     if (name === 'response.created' || name === 'response.in_progress') return this.hold(named);
-    if (this.held && (name === 'error' || name === 'response.failed')) throw new Error(this.failureMessage(name, data));
+    if (this.held && (name === 'error' || name === 'response.failed')) throw new UpstreamStreamError(this.failureMessage(name, data));
     if (DELTA_EVENTS.has(name)) this.deltas.push(data);
     if (FINAL_EVENTS.has(name)) {
       this.reported = usageFromOpenAI(parsed<{ response?: { usage?: unknown } }>(data)?.response?.usage);

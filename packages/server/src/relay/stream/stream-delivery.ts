@@ -8,6 +8,7 @@ import type { Cancellation } from '../client-disconnect';
 import type { RelayContext } from '../relay-context';
 import type { ClientFraming } from './client-framing';
 import { SSE_FRAMING, type UpstreamFraming } from './upstream-framing';
+import { UpstreamStreamError } from './upstream-stream-error';
 
 export const MSG_STREAM_BROKEN = '上游流式响应中断';
 
@@ -88,7 +89,12 @@ export class StreamDelivery<Chunk> {
       if (signal.aborted) return this.result(true);
       if (!this.started) throw error;
       this.flush();
-      // The cause (a socket error, an event this gateway could not translate) is the operator's to read, not the client's.
+      if (error instanceof UpstreamStreamError) {
+        // The provider's own words (an error event): what a client of this provider would read.
+        this.fail(`${MSG_STREAM_BROKEN}：${error.message}`);
+        return this.result(false);
+      }
+      // Our cause (a socket error, an event this gateway could not translate) is the operator's to read, not the client's.
       logger.warn(`Stream ${this.ctx.requestId} from channel ${this.ctx.channel.id} broke off: ${error instanceof Error ? error.message : String(error)}`);
       this.fail(MSG_STREAM_BROKEN);
       return this.result(false);
