@@ -15,6 +15,7 @@ import { installRequestIds } from './common/request-id';
 import { createValidationPipe } from './common/validation.pipe';
 import { MetricsService } from './metrics/metrics.service';
 import { OptionsService } from './options/options.service';
+import { EPAY_NOTIFY_PATH } from './payments/epay-protocol';
 import { RelayFrontDoor } from './relay/relay-front-door';
 import { serveUploads } from './storage/serve-uploads';
 import { StorageService } from './storage/storage.service';
@@ -44,8 +45,10 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   express.locals[RATE_LIMITS_LOCAL] = config.rateLimits;
   app.use(app.get(MetricsService).http.middleware());
   app.use(securityHeaders(app.get(OptionsService)));
-  app.useBodyParser('json', { limit: '10mb' });
-  app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
+  // JSON, the +json types included, is the only body the console's routes read (auth/json-body.guard.ts).
+  app.useBodyParser('json', { limit: '10mb', type: ['application/json', 'application/*+json'] });
+  // A form is read on one path only: Epay's server posts its notify as one.
+  app.use(EPAY_NOTIFY_PATH, createExpress.urlencoded({ extended: true, limit: '1mb' }));
   app.use(inputGuard);
   app.use(cookieParser(config.sessionSecret));
   app.useGlobalPipes(createValidationPipe());

@@ -1,6 +1,8 @@
 import { type ArgumentMetadata, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
+import type { Test } from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
 import type { TestApp } from './test-app';
 
 type Class = new (...args: never[]) => unknown;
@@ -53,4 +55,11 @@ export function collectRoutes(t: TestApp): AppRoute[] {
     }
   }
   return routes;
+}
+
+/** A request to `route` with every path parameter 1 and optional groups (`{/*path}`) left out; an `@All()` route is called with POST. */
+export function callRoute(agent: TestAgent, route: AppRoute): Test {
+  const url = route.path.replace(/\{[^}]*\}/g, '').replace(/:\w+/g, '1');
+  const method = route.method === 'ALL' ? 'post' : (route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options');
+  return agent[method](url);
 }

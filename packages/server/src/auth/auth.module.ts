@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity';
 import { AuthGuard } from './auth.guard';
 import { Authenticator } from './authenticator';
+import { JsonBodyGuard } from './json-body.guard';
 import { SameOriginGuard } from './same-origin.guard';
 import { SessionCleanupJob } from './session-cleanup.job';
 import { SessionCookies } from './session-cookies';
@@ -18,10 +19,13 @@ import { SessionsService } from './sessions.service';
     SessionCookies,
     Authenticator,
     SessionCleanupJob,
-    // Before authentication: a cross-site write is refused whoever it claims to be.
-    { provide: APP_GUARD, useClass: SameOriginGuard },
+    SameOriginGuard,
+    // Before authentication: a cross-site write is refused whoever it claims to be, and a body
+    // another site's form could send is refused on routes that read JSON, whoever sends it.
+    { provide: APP_GUARD, useExisting: SameOriginGuard },
+    { provide: APP_GUARD, useClass: JsonBodyGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [SessionsService, SessionCookies, Authenticator],
+  exports: [SessionsService, SessionCookies, Authenticator, SameOriginGuard],
 })
 export class AuthModule {}

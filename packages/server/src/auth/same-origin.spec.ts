@@ -1,8 +1,14 @@
+import type { Response, Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, collectRoutes } from '../../test/routes';
 import { ROOT_PASSWORD, startSecondInstance, startTestApp, TestApp } from '../../test/test-app';
 import { MSG_CROSS_SITE } from './same-origin.guard';
 
 const CROSS_SITE = { success: false, message: MSG_CROSS_SITE };
+const EVIL_ORIGIN = 'http://evil.example';
+
+/** The refusal's message, in the console's envelope or in OpenAI's error shape (relay paths). */
+const messageOf = (reply: Response): unknown => reply.body?.message ?? reply.body?.error?.message;
 
 describe('cross-site requests to the console API (integration)', () => {
   let t: TestApp;
@@ -91,5 +97,85 @@ describe('cross-site requests to the console API (integration)', () => {
     const cookie = await sessionCookie();
     expect((await t.http().post('/api/user/logout').set('Cookie', cookie).set('Origin', 'https://evil.example')).status).toBe(403);
     expect((await t.http().get('/api/user/self').set('Cookie', cookie).set('New-Api-User', '1')).status).toBe(200);
+  });
+
+  describe('cookie-authenticated routes outside /api/ (relay paths and the doors that skip Nest)', () => {
+    it('refuses the session cookie from another site on every route of the application and on the compare chat', async () => {
+      const cookie = await sessionCookie();
+      const routes = collectRoutes(t);
+      expect(routes.length).toBeGreaterThan(150);
+      const admitted: string[] = [];
+      for (const route of routes) {
+        const reply = await callRoute(t.http(), route).set('Cookie', cookie).set('New-Api-User', '1').set('Origin', EVIL_ORIGIN);
+        if (reply.status !== 403 || messageOf(reply) !== MSG_CROSS_SITE) admitted.push(`${route.route} → ${reply.status}`);
+      }
+      expect(admitted).toEqual([]);
+      // The compare chat's answers come from a door in front of Nest (talkings/console-chat-door.ts).
+      const chat = await t
+        .http()
+        .post('/v1/chat/completions')
+        .set('Cookie', cookie)
+        .set('New-Api-User', '1')
+        .set('Origin', EVIL_ORIGIN)
+        .send({ model: 'gpt-4o', conversation_id: 1, talking_id: 1, messages: [{ role: 'user', content: 'hi' }] });
+      expect(chat.status).toBe(403);
+      expect(chat.body).toEqual({ error: { message: MSG_CROSS_SITE, type: 'invalid_request_error', code: null } });
+    });
+
+    it('refuses a talking deleted or listed from another site: the talking survives', async () => {
+      const cookie = await sessionCookie();
+      const created = await t.http().post('/relay/v1/talking/').set('Cookie', cookie).set('New-Api-User', '1').send({ name: '跨站测试' });
+      const id = created.body.data.id as number;
+      const removed = await t.http().delete(`/relay/v1/talking/${id}`).set('Cookie', cookie).set('New-Api-User', '1').set('Origin', EVIL_ORIGIN);
+      expect(removed.status).toBe(403);
+      expect(removed.body).toMatchObject(CROSS_SITE);
+      expect(await t.db.query('SELECT id FROM talkings WHERE id = $1', [id])).toEqual([{ id }]);
+      const listed = await t.http().get('/relay/v1/talking/').set('Cookie', cookie).set('New-Api-User', '1').set('Origin', EVIL_ORIGIN);
+      expect(listed.status).toBe(403);
+      expect(JSON.stringify(listed.body)).not.toContain('跨站测试');
+      // The console's own page still reads and deletes it.
+      const own = (call: Test) => call.set('Host', 'gw.example').set('Cookie', cookie).set('New-Api-User', '1').set('Origin', 'https://gw.example');
+      expect((await own(t.http().get('/relay/v1/talking/'))).body.success).toBe(true);
+      expect((await own(t.http().delete(`/relay/v1/talking/${id}`))).body.success).toBe(true);
+    });
+
+    it('refuses model parameters saved from another site: nothing is stored', async () => {
+      const cookie = await sessionCookie();
+      const saved = await t
+        .http()
+        .post('/v1/models/model_config')
+        .set('Cookie', cookie)
+        .set('New-Api-User', '1')
+        .set('Origin', EVIL_ORIGIN)
+        .send({ model_name: 'gpt-4o', config: '{"temperature":2}' });
+      expect(saved.status).toBe(403);
+      expect(messageOf(saved)).toBe(MSG_CROSS_SITE);
+      expect(await t.db.query('SELECT user_id FROM user_model_configs')).toEqual([]);
+    });
+
+    it('refuses the playground and the compare chat from another site, even marked only by Sec-Fetch-Site', async () => {
+      const cookie = await sessionCookie();
+      const body = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] };
+      for (const path of ['/pg/chat/completions', '/v1/chat/completions']) {
+        const byOrigin = await t.http().post(path).set('Cookie', cookie).set('New-Api-User', '1').set('Origin', EVIL_ORIGIN).send(body);
+        expect(byOrigin.status, path).toBe(403);
+        expect(messageOf(byOrigin), path).toBe(MSG_CROSS_SITE);
+        const byFetchSite = await t.http().post(path).set('Cookie', cookie).set('New-Api-User', '1').set('Sec-Fetch-Site', 'cross-site').send(body);
+        expect(byFetchSite.status, path).toBe(403);
+      }
+    });
+
+    it("leaves the relay's sk- key calls alone: they carry no cookie, whatever their Origin", async () => {
+      const cookie = await sessionCookie();
+      const created = await t.http().post('/api/token/').set('Cookie', cookie).set('New-Api-User', '1').send({ name: 'cross-site', unlimited_quota: true });
+      const key = created.body.data[0].key as string;
+      const models = await t.http().get('/v1/models').set('Authorization', `Bearer ${key}`).set('Origin', EVIL_ORIGIN);
+      expect(models.status).toBe(200);
+      expect(models.body.object).toBe('list');
+      // A chat call with a key goes to the relay, which answers about the key, not the site.
+      const chat = await t.http().post('/v1/chat/completions').set('Authorization', 'Bearer sk-unknown').set('Origin', EVIL_ORIGIN).send({ model: 'gpt-4o', messages: [] });
+      expect(chat.status).toBe(401);
+      expect(messageOf(chat)).not.toBe(MSG_CROSS_SITE);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { Controller, Get, Logger, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Access } from '../auth/access.decorator';
+import { FormBody } from '../auth/json-body.guard';
 import { EpayNotifyService, NotifyAnswer } from './epay-notify.service';
 
 /**
@@ -21,6 +22,7 @@ export class EpayNotifyController {
 
   /** A POST form; a gateway that POSTs with the parameters in the query string is read there. */
   @Post('notify')
+  @FormBody()
   notifyByPost(@Req() request: Request, @Res() response: Response): Promise<void> {
     const body: unknown = request.body;
     const hasBody = typeof body === 'object' && body !== null && Object.keys(body).length > 0;

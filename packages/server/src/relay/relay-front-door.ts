@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
 import { requestIdOf } from '../common/request-id';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type ProxyTrust, proxyTrust } from '../config/proxy-trust';
 import { ANTHROPIC_INBOUND } from './inbound/anthropic-inbound';
 import { geminiInbound, geminiRoute, withQueryKey } from './inbound/gemini-inbound';
 import { MessagesCountTokensService } from './inbound/messages-count-tokens.service';
@@ -62,15 +63,14 @@ export interface ConsoleChatHandler {
  */
 @Injectable()
 export class RelayFrontDoor {
-  private readonly trust: (address: string, hop: number) => boolean;
+  private readonly trust: ProxyTrust;
 
   constructor(
     private readonly relay: RelayService,
     private readonly countTokens: MessagesCountTokensService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    // The same rule as Express's "trust proxy" setting (app.factory.ts).
-    this.trust = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : () => false;
+    this.trust = proxyTrust(config);
   }
 
   /**

@@ -1,8 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { BadRequestException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
 import { Authenticator, checkClaim, checkEnabled, checkRole } from '../auth/authenticator';
+import { assertJsonBody } from '../auth/json-body.guard';
+import { type CookieRequest, SameOriginGuard } from '../auth/same-origin.guard';
 import { SESSION_COOKIE } from '../auth/sessions.service';
 import { failureOf, isUnforeseen, relayFailureOf } from '../common/exception.filter';
 import { inputProblem } from '../common/input-rules';
@@ -21,16 +23,14 @@ interface Admitted {
   dto: CompareChatDto;
 }
 
-/** The cookie parser's view of a request: what it reads and what it sets. */
-type CookieRequest = IncomingMessage & { signedCookies?: Record<string, unknown> };
-
 /**
  * The compare chat's answers, POST /v1/chat/completions with the console's session cookie and the
  * New-Api-User header and no key (relay-front-door.ts isConsoleChat), served from the relay's front
  * door rather than through Express and Nest: the chat is the relay's hot path too, and the Nest
  * pipeline cost more than the answer itself (docs/performance.md, compare chat). The checks are the
- * console's own, in the same code: the signed session cookie (cookie-parser), the Authenticator's
- * checks with the 'user' rule, the input guard's rules, and the call's own rules (readCompareChat).
+ * console's own, in the same code: the signed session cookie (cookie-parser), the cross-site rule
+ * and the JSON body rule (SameOriginGuard, JsonBodyGuard), the Authenticator's checks with the
+ * 'user' rule, the input guard's rules, and the call's own rules (readCompareChat).
  * Every refusal is OpenAI's error shape with the console's message, as the exception filter gives.
  */
 @Injectable()
@@ -43,6 +43,7 @@ export class ConsoleChatDoor {
     private readonly lookup: ChatLookup,
     private readonly chat: CompareChatService,
     private readonly database: DatabaseHealth,
+    private readonly sameOrigin: SameOriginGuard,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const middleware = cookieParser(config.sessionSecret);
@@ -54,6 +55,8 @@ export class ConsoleChatDoor {
   async serve(request: CookieRequest, response: ServerResponse, relayRequest: RelayRequest): Promise<void> {
     try {
       this.parseCookies(request);
+      this.sameOrigin.check(request);
+      assertJsonBody(request);
       const body = await readJsonBody(request);
       const { caller, conversation, dto } = await this.admit(request, body);
       await this.chat.chat(caller, conversation, dto, relayRequest, response);
