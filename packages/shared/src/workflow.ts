@@ -115,6 +115,8 @@ export const START_NODE_DEFAULT: WorkflowNode = {
 };
 
 export const INPUT_NODE_POSITION: WorkflowPosition = { x: 500, y: 300 };
+/** The sample field an input node asks unless it names another (spec 3 §3: option value question). */
+export const WORKFLOW_SAMPLE_FIELD_DEFAULT = 'question';
 export const INPUT_NODE_DATA = {
   type: 'input',
   title: 'input',
@@ -128,7 +130,7 @@ export const INPUT_NODE_DATA = {
       max_length: 48,
       required: true,
       default: 1,
-      options: [{ label: 'data_source_key', value: 'question' }],
+      options: [{ label: 'data_source_key', value: WORKFLOW_SAMPLE_FIELD_DEFAULT }],
     },
   ] satisfies WorkflowVariable[],
 };
@@ -352,15 +354,48 @@ export interface WorkflowStreamEvent {
   error: string;
 }
 
-/** The cost estimate shown before a whole-dataset run; the run is refused when `enough` is false. */
+/**
+ * Where an estimate's answer length comes from: the mean of what the model answered this user
+ * lately (its recent calls in the usage logs), else the node's max_tokens, else a default length.
+ */
+export const WORKFLOW_COMPLETION_BASES = ['history', 'max_tokens', 'default'] as const;
+export type WorkflowCompletionBasis = (typeof WORKFLOW_COMPLETION_BASES)[number];
+
+/** One llm node's part of an estimate: the expected cost (`quota`) and the high end of its range (`quota_high`). */
+export interface WorkflowEstimateModel {
+  node_id: string;
+  model: string;
+  calls: number;
+  prompt_tokens: number;
+  /** Expected answer tokens over all calls. */
+  completion_tokens: number;
+  completion_basis: WorkflowCompletionBasis;
+  quota: number;
+  quota_high: number;
+}
+
+/**
+ * The cost estimate shown before a whole-dataset run, as a range from `quota` (the expected cost)
+ * to `quota_high`. The run is refused when `enough` is false, or when `empty_samples` (samples whose
+ * asked field is missing or empty: they would be sent as an empty prompt) is not 0.
+ */
 export interface WorkflowEstimate {
   source: { kind: WorkflowSourceKind; id: number; name: string; field: string };
   samples: number;
-  models: Array<{ node_id: string; model: string; calls: number; prompt_tokens: number; completion_tokens: number; quota: number }>;
+  empty_samples: number;
+  models: WorkflowEstimateModel[];
   /** Quota units (see QuotaPerUnit); the user's remaining quota beside it. */
   quota: number;
+  quota_high: number;
   user_quota: number;
   enough: boolean;
+}
+
+/** `GET /api/workflow/dataset-fields/:id`: the fields a dataset's samples have, and the one an input node should ask. */
+export interface WorkflowDatasetFields {
+  fields: string[];
+  /** The suggested field ('' when the dataset has no samples yet). */
+  field: string;
 }
 
 /** `POST /api/workflow/chat-messages` with `response_mode: 'direct'`: the run created and queued. */
@@ -484,4 +519,6 @@ export const MSG_WORKFLOW_NO_LLM = '工作流中没有大模型节点';
 export const MSG_WORKFLOW_NO_SOURCE = '请选择要运行的数据集或文件';
 export const MSG_WORKFLOW_QUERY_REQUIRED = '请输入问题';
 export const MSG_WORKFLOW_QUOTA_SHORT = (need: string, have: string) => `额度不足：预计消耗 ${need}，当前剩余 ${have}`;
+/** A whole-data run refused before anything is asked: `field` is missing or empty in `count` samples. */
+export const MSG_WORKFLOW_EMPTY_SAMPLES = (count: number, field: string) => `有 ${count} 条样本缺少字段「${field}」，运行会发送空的提示词，已拒绝运行`;
 export const MSG_WORKFLOW_RUN_STARTED = '工作流已开始运行';

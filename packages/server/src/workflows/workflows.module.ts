@@ -10,6 +10,7 @@ import { WorkflowGraphService } from './workflow-graph.service';
 import { WorkflowsService } from './workflows.service';
 import { AnswerAsker } from './runs/answer-asker';
 import { RunEngine } from './runs/run-engine';
+import { RecentAnswerLength } from './runs/recent-answer-length';
 import { RunEstimator } from './runs/run-estimate';
 import { RunExport } from './runs/run-export';
 import { RunSources } from './runs/run-sources';
@@ -36,6 +37,7 @@ import { RelayModule } from '../relay/relay.module';
     WorkflowGraphService,
     RunStore,
     RunSources,
+    RecentAnswerLength,
     RunEstimator,
     AnswerAsker,
     RunEngine,

@@ -279,6 +279,7 @@ const EXEMPT: Record<string, string> = {
   'GET /api/update/': 'release notes, the same for every user',
   'GET /v1/models/lists': "the models of the caller's group; reads no input",
   'GET /v1/models/model_default_rule': "a model's parameter rules, the same for every user",
+  'GET /api/workflow/dataset-fields/:id': 'the field names of a data-market dataset, which every user may read (runs.spec.ts)',
   'POST /api/file_upload/uploadToOss': "stores a new upload of the caller's; reads no id",
   'POST /relay/v1/talking/upload_files': "stores new chat images of the caller's; reads no id",
   'GET /api/oauth/email/bind': "binds an address to the caller, with the code mailed to it (email-auth.spec.ts)",

@@ -1,4 +1,5 @@
 import type {
+  WorkflowDatasetFields,
   WorkflowEstimate,
   WorkflowExportFormat,
   WorkflowRunDetail,
@@ -17,6 +18,9 @@ import { createSseParser } from '@/lib/sse-parser';
  * Workflow runs (spec 3 §2.6–2.7, §4, §7 "Workflows"; docs/console-api.md "Workflow runs"). Signed-in
  * users, own runs only; another user's run answers like a missing one (运行记录不存在).
  */
+
+/** The fields the input node may ask of a dataset, and the one it should. */
+export const datasetFields = (datasetId: number) => http.get<WorkflowDatasetFields>(`/api/workflow/dataset-fields/${datasetId}`);
 
 /** The cost estimate of a whole-dataset run, before it starts. */
 export const estimateRun = (input: WorkflowRunInput) => http.post<WorkflowEstimate>('/api/workflow/estimate', input);

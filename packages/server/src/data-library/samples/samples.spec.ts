@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { FIELD_KINDS, type DatasetView, type ReadmeDoc } from '@gw/shared';
+import { FIELD_KINDS, INPUT_NODE_DATA, WORKFLOW_SAMPLE_FIELD_DEFAULT, type DatasetView, type ReadmeDoc } from '@gw/shared';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, startSecondInstance, startTestApp, type SecondInstance, type TestApp } from '../../../test/test-app';
@@ -109,6 +109,18 @@ describe('sample datasets (integration)', () => {
       expect(picture.status).toBe(200);
       expect(picture.headers['content-type']).toBe('image/png');
       expect((picture.body as Buffer).subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
+  });
+
+  it('give the dataset a new workflow input node reads the field that node asks, in every record', async () => {
+    const [variable] = INPUT_NODE_DATA.variables;
+    expect(variable.options[0].value).toBe(WORKFLOW_SAMPLE_FIELD_DEFAULT);
+    const dataset = (await guest.get(`/api/data_library_info/${variable.default}`)).body.data as DatasetView;
+    const rows = (await guest.get('/api/data_library_info/source').query({ belong_id: dataset.id, page_size: 20 })).body.data.list as Array<{ body: string }>;
+    expect(rows).toHaveLength(dataset.data_num);
+    for (const row of rows) {
+      const asked: unknown = JSON.parse(row.body)[WORKFLOW_SAMPLE_FIELD_DEFAULT];
+      expect(typeof asked === 'string' && asked.trim() !== '', row.body).toBe(true);
     }
   });
 

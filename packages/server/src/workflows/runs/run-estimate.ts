@@ -1,4 +1,4 @@
-import type { WorkflowEstimate } from '@gw/shared';
+import type { WorkflowCompletionBasis, WorkflowEstimate } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { BusinessError } from '../../common/business.error';
 import { PoolDb } from '../../database/pool-db';
@@ -7,20 +7,33 @@ import { quotaFor } from '../../relay/billing/pricing';
 import { countPromptTokens } from '../../relay/billing/token-count';
 import { emptyUsage } from '../../relay/billing/usage';
 import { RelayError } from '../../relay/relay-error';
-import type { RunPlan, RunSourceRef } from './run-plan';
+import type { RunColumn, RunPlan, RunSourceRef } from './run-plan';
 import { RunSources } from './run-sources';
+import { RecentAnswerLength } from './recent-answer-length';
 import { messagesFor } from './sample-prompt';
 
 /** Samples whose prompts are counted exactly; the rest are estimated from their average. */
 export const ESTIMATE_SAMPLED = 200;
-/** The answer length assumed for a column that sets no max_tokens. */
+/** The answer length assumed for a model the user has no recent calls of, in a column that sets no max_tokens. */
 export const ESTIMATE_COMPLETION_TOKENS = 512;
 
+/** The answer tokens expected per call and the high end of the range, and where they come from. */
+export function answerLength(column: Pick<RunColumn, 'params'>, recentMean: number | undefined): { expected: number; high: number; basis: WorkflowCompletionBasis } {
+  const cap = column.params.max_tokens;
+  const [expected, basis]: [number, WorkflowCompletionBasis] =
+    recentMean !== undefined ? [Math.min(Math.ceil(recentMean), cap ?? Infinity), 'history'] : cap !== undefined ? [cap, 'max_tokens'] : [ESTIMATE_COMPLETION_TOKENS, 'default'];
+  // Twice the expected length, but never past max_tokens: no answer can be longer.
+  return { expected, high: Math.min(2 * expected, cap ?? Infinity), basis };
+}
+
 /**
- * The cost of a whole-data run before it starts (issue 16): for each column, the prompt tokens of
- * the first ESTIMATE_SAMPLED samples counted as the relay counts them, extrapolated to every
- * sample, plus max_tokens (or ESTIMATE_COMPLETION_TOKENS) per answer, priced like the relay
- * prices it for the user's group. Compared with the user's remaining quota.
+ * The cost of a whole-data run before it starts (issue 16), as a range. For each column: the
+ * prompt tokens of the first ESTIMATE_SAMPLED samples counted as the relay counts them and
+ * extrapolated to every sample; answers as long as the model's recent answers to this user
+ * (RecentAnswerLength), else max_tokens, else ESTIMATE_COMPLETION_TOKENS (the low end, `quota`)
+ * and twice that within max_tokens (the high end); priced like the relay prices it for the user's
+ * group. Every sample is read once to count those whose asked field is missing or empty. The
+ * expected cost is compared with the user's remaining quota.
  */
 @Injectable()
 export class RunEstimator {
@@ -28,45 +41,59 @@ export class RunEstimator {
     private readonly db: PoolDb,
     private readonly prices: PriceService,
     private readonly sources: RunSources,
+    private readonly answerLengths: RecentAnswerLength,
   ) {}
 
   async estimate(user: { id: number; group: string }, plan: RunPlan & { source: RunSourceRef }, limit: number): Promise<WorkflowEstimate> {
     const described = await this.sources.describe(user.id, plan.source, limit);
     const inputs: string[] = [];
-    for await (const sample of this.sources.samples(user.id, plan.source, Math.min(ESTIMATE_SAMPLED, described.samples))) inputs.push(sample.input);
+    let emptySamples = 0;
+    for await (const sample of this.sources.samples(user.id, plan.source, described.samples)) {
+      if (inputs.length < ESTIMATE_SAMPLED) inputs.push(sample.input);
+      if (sample.input.trim() === '') emptySamples += 1;
+    }
     const quotaPerUnit = this.prices.quotaPerUnit();
-    const models = plan.columns.map((column) => {
-      const counted = inputs.reduce((sum, input) => sum + countPromptTokens({ messages: messagesFor(column, input) }), 0);
-      const promptPerCall = inputs.length > 0 ? counted / inputs.length : 0;
-      const completionPerCall = column.params.max_tokens ?? ESTIMATE_COMPLETION_TOKENS;
-      let price;
-      try {
-        price = this.prices.priceOf(column.model, user.group);
-      } catch (error) {
-        if (error instanceof RelayError) throw new BusinessError(`节点 ${column.node_id}：${error.message}`);
-        throw error;
-      }
-      const calls = described.samples;
-      const perCall = quotaFor(price, { ...emptyUsage(), prompt_tokens: Math.ceil(promptPerCall), completion_tokens: completionPerCall }, quotaPerUnit);
-      return {
-        node_id: column.node_id,
-        model: column.model,
-        calls,
-        prompt_tokens: Math.round(promptPerCall * calls),
-        completion_tokens: completionPerCall * calls,
-        quota: perCall * calls,
-      };
-    });
+    const calls = described.samples;
+    const models = await Promise.all(
+      plan.columns.map(async (column) => {
+        const counted = inputs.reduce((sum, input) => sum + countPromptTokens({ messages: messagesFor(column, input) }), 0);
+        const promptPerCall = Math.ceil(inputs.length > 0 ? counted / inputs.length : 0);
+        const length = answerLength(column, await this.answerLengths.meanCompletionTokens(user.id, column.model));
+        const price = this.priceOf(column, user.group);
+        const perCall = (completion: number) => quotaFor(price, { ...emptyUsage(), prompt_tokens: promptPerCall, completion_tokens: completion }, quotaPerUnit);
+        return {
+          node_id: column.node_id,
+          model: column.model,
+          calls,
+          prompt_tokens: promptPerCall * calls,
+          completion_tokens: length.expected * calls,
+          completion_basis: length.basis,
+          quota: perCall(length.expected) * calls,
+          quota_high: perCall(length.high) * calls,
+        };
+      }),
+    );
     const quota = models.reduce((sum, model) => sum + model.quota, 0);
     const [row] = await this.db.query<{ quota: string }>('SELECT quota FROM users WHERE id = $1', [user.id]);
     const userQuota = Number(row?.quota ?? 0);
     return {
       source: { kind: plan.source.kind, id: plan.source.id, name: described.name, field: plan.source.field },
       samples: described.samples,
+      empty_samples: emptySamples,
       models,
       quota,
+      quota_high: models.reduce((sum, model) => sum + model.quota_high, 0),
       user_quota: userQuota,
       enough: quota <= userQuota,
     };
+  }
+
+  private priceOf(column: RunColumn, group: string) {
+    try {
+      return this.prices.priceOf(column.model, group);
+    } catch (error) {
+      if (error instanceof RelayError) throw new BusinessError(`节点 ${column.node_id}：${error.message}`);
+      throw error;
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { MSG_WORKFLOW_NO_LLM, MSG_WORKFLOW_NO_SOURCE, type WorkflowRunInput, type WorkflowSourceKind } from '@gw/shared';
+import { MSG_WORKFLOW_NO_LLM, MSG_WORKFLOW_NO_SOURCE, WORKFLOW_SAMPLE_FIELD_DEFAULT, type WorkflowRunInput, type WorkflowSourceKind } from '@gw/shared';
 import { llmModelOf } from '../graph-rules';
 
 /**
@@ -89,7 +89,7 @@ function graphSource(nodes: Json[]): RunSourceRef | undefined {
     const option = Array.isArray(variable.options) && isObject(variable.options[0]) ? variable.options[0].value : undefined;
     const field = typeof option === 'string' ? option : '';
     if (!Number.isSafeInteger(id) || id <= 0) continue;
-    if (variable.type === DATASET_VARIABLE) return { kind: 'dataset', id, field: field || 'question' };
+    if (variable.type === DATASET_VARIABLE) return { kind: 'dataset', id, field: field || WORKFLOW_SAMPLE_FIELD_DEFAULT };
     if (variable.type === FILE_VARIABLE) return { kind: 'file', id, field };
   }
   return undefined;
@@ -117,7 +117,7 @@ export function planRun(graph: unknown, inputs: WorkflowRunInput['inputs'] = {})
   if (columns.length === 0) return { problem: MSG_WORKFLOW_NO_LLM };
 
   let source = graphSource(nodes);
-  if (inputs?.data_market_id !== undefined) source = { kind: 'dataset', id: inputs.data_market_id, field: source?.kind === 'dataset' ? source.field : 'question' };
+  if (inputs?.data_market_id !== undefined) source = { kind: 'dataset', id: inputs.data_market_id, field: source?.kind === 'dataset' ? source.field : WORKFLOW_SAMPLE_FIELD_DEFAULT };
   else if (inputs?.text_file_id !== undefined) source = { kind: 'file', id: inputs.text_file_id, field: source?.kind === 'file' ? source.field : '' };
   if (source && inputs?.data_source_key) source = { ...source, field: inputs.data_source_key };
   return { plan: { columns, source } };

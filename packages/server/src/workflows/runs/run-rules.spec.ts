@@ -1,6 +1,8 @@
 import { INPUT_NODE_DATA, LLM_NODE_DATA, MSG_WORKFLOW_NO_LLM, MSG_WORKFLOW_NO_SOURCE, PROMPT_NODE_DATA } from '@gw/shared';
 import { describe, expect, it } from 'vitest';
 import { choiceOf, scoreAnswer } from './answer-score';
+import { datasetFields } from './dataset-fields';
+import { ESTIMATE_COMPLETION_TOKENS, answerLength } from './run-estimate';
 import { columnKeys, planRun, planWholeRun } from './run-plan';
 import { datasetSample, fileSample, messagesFor } from './sample-prompt';
 
@@ -59,6 +61,26 @@ describe('samples and prompts', () => {
     expect(messagesFor({ system: '', user: '请回答' }, 'X')).toEqual([{ role: 'user', content: '请回答\n\nX' }]);
     expect(messagesFor({ system: ' ', user: '' }, '$& $1')).toEqual([{ role: 'user', content: '$& $1' }]);
     expect(messagesFor({ system: '', user: '{{input}}' }, '$&')).toEqual([{ role: 'user', content: '$&' }]);
+  });
+});
+
+describe('dataset fields', () => {
+  it('lists the keys of the records in order and suggests question, else the longest text but the answer', () => {
+    expect(datasetFields([{ id: 1, question: '问', answer: '很长很长的答案' }, { id: 2, extra: 'x' }])).toEqual({ fields: ['id', 'question', 'answer', 'extra'], field: 'question' });
+    const dialogue = { id: 1, scene: '物流', messages: [{ role: 'user', content: '到哪了？' }], answer: 'x'.repeat(500) };
+    expect(datasetFields([dialogue])).toEqual({ fields: ['id', 'scene', 'messages', 'answer'], field: 'messages' });
+    expect(datasetFields([{ answer: '只有答案' }])).toEqual({ fields: ['answer'], field: 'answer' });
+    expect(datasetFields([])).toEqual({ fields: [], field: '' });
+  });
+});
+
+describe('estimated answer length', () => {
+  it('takes the recent mean within max_tokens, else max_tokens, else the default; the high end is twice it within max_tokens', () => {
+    expect(answerLength({ params: { max_tokens: 4096 } }, 41.2)).toEqual({ expected: 42, high: 84, basis: 'history' });
+    expect(answerLength({ params: { max_tokens: 60 } }, 41.2)).toEqual({ expected: 42, high: 60, basis: 'history' });
+    expect(answerLength({ params: { max_tokens: 30 } }, 41.2)).toEqual({ expected: 30, high: 30, basis: 'history' });
+    expect(answerLength({ params: { max_tokens: 300 } }, undefined)).toEqual({ expected: 300, high: 300, basis: 'max_tokens' });
+    expect(answerLength({ params: {} }, undefined)).toEqual({ expected: ESTIMATE_COMPLETION_TOKENS, high: 2 * ESTIMATE_COMPLETION_TOKENS, basis: 'default' });
   });
 });
 

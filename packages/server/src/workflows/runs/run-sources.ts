@@ -1,9 +1,10 @@
-import { MSG_USER_FILE_NOT_FOUND, WORKFLOW_RUN_MAX_SAMPLES, type UserFileType } from '@gw/shared';
+import { MSG_USER_FILE_NOT_FOUND, WORKFLOW_RUN_MAX_SAMPLES, type UserFileType, type WorkflowDatasetFields } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { BusinessError } from '../../common/business.error';
 import { PoolDb } from '../../database/pool-db';
 import { userFileRows } from '../../files/user-file-parsers';
 import { StorageService } from '../../storage/storage.service';
+import { datasetFields } from './dataset-fields';
 import type { RunSourceRef } from './run-plan';
 import { datasetSample, fileSample, type SampleInput } from './sample-prompt';
 
@@ -17,6 +18,8 @@ export interface DescribedSource {
 
 /** Records of a dataset are read this many at a time (by id, so memory stays flat). */
 const DATASET_PAGE = 1000;
+/** The records a dataset's fields are read from: enough to meet a field only some records have. */
+const FIELD_RECORDS = 50;
 
 /** Visible records only: those of a finished import or of none (as the data market shows them). */
 const VISIBLE = `(r.import_id IS NULL OR EXISTS (SELECT 1 FROM data_imports i WHERE i.id = r.import_id AND i.status = 'done'))`;
@@ -42,6 +45,14 @@ export class RunSources {
     }
     const file = await this.fileOf(userId, source.id);
     return { name: file.name, samples: cap(file.row_count) };
+  }
+
+  /** The fields an input node may ask of a dataset (any signed-in user may, as for a run of it). */
+  async datasetFields(id: number): Promise<WorkflowDatasetFields> {
+    const [dataset] = await this.db.query<{ id: number }>('SELECT id FROM data_library_info WHERE id = $1', [id]);
+    if (!dataset) throw new BusinessError(MSG_DATASET_NOT_FOUND);
+    const rows = await this.db.query<{ body: string }>(`SELECT r.body FROM data_library_source r WHERE r.belong_id = $1 AND ${VISIBLE} ORDER BY r.id LIMIT $2`, [id, FIELD_RECORDS]);
+    return datasetFields(rows.map((row) => parseBody(row.body)));
   }
 
   /** The first `count` samples of the source, in order. */

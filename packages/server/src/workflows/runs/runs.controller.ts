@@ -4,6 +4,7 @@ import {
   MSG_WORKFLOW_RUN_NOT_FOUND,
   MSG_WORKFLOW_RUN_STARTED,
   WORKFLOW_RUN_DELETE_OK,
+  type WorkflowDatasetFields,
   type WorkflowEstimate,
   type WorkflowRunDetail,
   type WorkflowRunStatusView,
@@ -21,6 +22,7 @@ import type { NumberedPage } from '../../common/paging';
 import type { UserEntity } from '../../users/user.entity';
 import { ExportRunQuery, ListRunsQuery, RunInputDto } from './dto/run-input.dto';
 import { RunExport } from './run-export';
+import { MSG_DATASET_NOT_FOUND, RunSources } from './run-sources';
 import { RunStream } from './run-stream';
 import { RunsService } from './runs.service';
 
@@ -29,8 +31,9 @@ export const MSG_DIRECT_NEEDS_WHOLE_DATA = '直接运行用于整个数据集，
 const RunId = () => Param('id', new IdPipe(MSG_WORKFLOW_RUN_NOT_FOUND));
 
 /**
- * Workflow runs (docs/console-api.md "Workflow runs"). Registered before WorkflowController, whose
- * `:appId` routes would otherwise read "runs", "estimate" or "chat-messages" as a project id.
+ * Workflow runs and the fields their sources offer (docs/console-api.md "Workflow runs"). Registered
+ * before WorkflowController, whose `:appId` routes would otherwise read "runs", "estimate" or
+ * "chat-messages" as a project id.
  */
 @Controller('api/workflow')
 @Access('user')
@@ -39,6 +42,7 @@ export class RunsController {
     private readonly runs: RunsService,
     private readonly stream: RunStream,
     private readonly exporter: RunExport,
+    private readonly sources: RunSources,
   ) {}
 
   /** A streamed run of one query (text/event-stream), or a whole-data run queued (JSON). */
@@ -57,6 +61,12 @@ export class RunsController {
   @Post('estimate')
   estimate(@CurrentUser() user: UserEntity, @Body() dto: RunInputDto): Promise<WorkflowEstimate> {
     return this.runs.estimate(user, dto);
+  }
+
+  /** The fields the input node may ask of a dataset, and the one it should (its panel's choices). */
+  @Get('dataset-fields/:id')
+  datasetFields(@Param('id', new IdPipe(MSG_DATASET_NOT_FOUND)) id: number): Promise<WorkflowDatasetFields> {
+    return this.sources.datasetFields(id);
   }
 
   @Get('run_status/:id')

@@ -1,4 +1,5 @@
 import {
+  MSG_WORKFLOW_EMPTY_SAMPLES,
   MSG_WORKFLOW_QUERY_REQUIRED,
   MSG_WORKFLOW_QUOTA_SHORT,
   MSG_WORKFLOW_RUN_NOT_FOUND,
@@ -28,6 +29,8 @@ import { WorkflowRunJob } from './workflow-run.job';
 
 /** How many of a project's runs `app-runs` lists. */
 const APP_RUNS_LIMIT = 20;
+/** A file source that names no field is asked on its first column (fileSample). */
+const FIRST_FILE_FIELD = '第一列';
 
 /**
  * Workflow runs as the console sees them (spec 3 §2.6–2.7, §7; issue 16): starting one (a whole-data
@@ -60,13 +63,17 @@ export class RunsService {
     return this.estimator.estimate(user, planned.plan, dto.inputs?.limit ?? 0);
   }
 
-  /** A whole-data run: estimated, refused when the user's quota cannot cover it, created and queued. */
+  /**
+   * A whole-data run: estimated, refused when a sample would be asked as an empty prompt (the field
+   * it asks is missing or empty) or when the user's quota cannot cover it, else created and queued.
+   */
   async startWhole(user: UserEntity, dto: RunInputDto): Promise<WorkflowRunStarted> {
     const { title, graph } = await this.planned(user, dto);
     const planned = planWholeRun(graph, dto.inputs);
     if ('problem' in planned) throw new BusinessError(planned.problem);
     const { plan } = planned;
     const estimate = await this.estimator.estimate(user, plan, dto.inputs?.limit ?? 0);
+    if (estimate.empty_samples > 0) throw new BusinessError(MSG_WORKFLOW_EMPTY_SAMPLES(estimate.empty_samples, plan.source.field || FIRST_FILE_FIELD));
     if (!estimate.enough) throw new BusinessError(MSG_WORKFLOW_QUOTA_SHORT(this.money(estimate.quota), this.money(estimate.user_quota)));
     const run = await this.store.create({
       userId: user.id,

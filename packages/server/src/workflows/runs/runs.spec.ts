@@ -3,6 +3,7 @@ import {
   INPUT_NODE_DATA,
   LLM_NODE_DATA,
   MSG_PROJECT_NOT_FOUND,
+  MSG_WORKFLOW_EMPTY_SAMPLES,
   MSG_WORKFLOW_NO_LLM,
   MSG_WORKFLOW_RUN_NOT_FOUND,
   MSG_WORKFLOW_RUN_STARTED,
@@ -203,6 +204,71 @@ describe('workflow runs (integration)', () => {
 
     expect((await alice.agent.post(`/api/workflow/runs/${runId}/delete`)).body).toEqual({ success: true, message: WORKFLOW_RUN_DELETE_OK, data: true });
     expect(await f.t.db.query('SELECT 1 FROM workflow_run_answers WHERE run_id = $1', [runId])).toEqual([]);
+  });
+
+  it('estimates a second run of a graph within 2× of what the first one cost, from what the model answered', async () => {
+    const carol = await f.customer('carol', 1_000_000);
+    const questions = await dataset(Array.from({ length: 6 }, (_, index) => ({ question: `${index} + 1 = ?` })));
+    // max_tokens far above what the model answers (the mock's 7 completion tokens).
+    const graph = graphOf(['model-a'], questions);
+    Object.assign((graph.nodes[2].data as typeof LLM_NODE_DATA).model.completion_params, { max_tokens: 1000 });
+    const appId = await project(carol.agent, graph);
+    const estimateOf = async () => (await carol.agent.post('/api/workflow/estimate').send({ app_id: appId })).body.data;
+
+    const first = await estimateOf();
+    expect(first.models[0]).toMatchObject({ calls: 6, completion_tokens: 6 * 1000, completion_basis: 'max_tokens' });
+    const started = await carol.agent.post('/api/workflow/chat-messages').send({ app_id: appId, response_mode: 'direct', run_whole_data: true });
+    const runId = started.body.data.run_id as number;
+    expect((await waitFor(runId, carol.agent)).Status).toBe('succeeded');
+    const actual = (await loggedCharges(carol.userId)).quota;
+    expect(actual).toBe(6 * MOCK_COST);
+
+    const second = await estimateOf();
+    expect(second.models[0]).toMatchObject({ completion_tokens: 6 * 7, completion_basis: 'history' });
+    expect(second.quota).toBeGreaterThanOrEqual(actual / 2);
+    expect(second.quota).toBeLessThanOrEqual(actual * 2);
+    // The high end: twice the answers seen, within max_tokens.
+    expect(second.quota_high).toBeGreaterThan(second.quota);
+    expect(second.quota_high).toBeLessThan(first.quota);
+  });
+
+  it('refuses a run that would send empty prompts: nothing is created, asked or charged', async () => {
+    const dialogues = await dataset([
+      { scene: '物流', messages: [{ role: 'user', content: '到哪了？' }] },
+      { question: '  ', scene: '退货' },
+      { question: '能开发票吗？' },
+      { scene: '换货', question: null },
+    ]);
+    const appId = await project(alice.agent, graphOf(['model-a'], dialogues));
+    const estimate = (await alice.agent.post('/api/workflow/estimate').send({ app_id: appId })).body.data;
+    expect(estimate).toMatchObject({ samples: 4, empty_samples: 3, source: { field: 'question' } });
+    const seen = upstream.seen.length;
+    const before = await loggedCharges(alice.userId);
+    const refused = await alice.agent.post('/api/workflow/chat-messages').send({ app_id: appId, response_mode: 'direct', run_whole_data: true });
+    expect(refused.body).toEqual({ success: false, message: MSG_WORKFLOW_EMPTY_SAMPLES(3, 'question'), data: null });
+    expect(refused.body.message).toBe('有 3 条样本缺少字段「question」，运行会发送空的提示词，已拒绝运行');
+    expect(await f.t.db.query('SELECT id FROM workflow_runs WHERE app_id = $1', [appId])).toEqual([]);
+    expect(upstream.seen.length).toBe(seen);
+    expect(await loggedCharges(alice.userId)).toEqual(before);
+
+    // The count is of the field asked.
+    const fine = await alice.agent.post('/api/workflow/estimate').send({ app_id: appId, inputs: { data_source_key: 'scene' } });
+    expect(fine.body.data).toMatchObject({ empty_samples: 1, source: { field: 'scene' } });
+  });
+
+  it("offers a dataset's own fields to the input node, suggesting one every sample has", async () => {
+    const choices = await alice.agent.get(`/api/workflow/dataset-fields/${choiceSet}`);
+    expect(choices.body).toEqual({ success: true, message: '', data: { fields: ['question', 'options', 'answer'], field: 'question' } });
+    // The sample dataset of customer-service dialogues has no question: its conversation is suggested.
+    const [dialogue] = await f.t.db.query(`SELECT id, data_num::int AS data_num FROM data_library_info WHERE name = '电商客服多轮对话'`);
+    const offered = (await alice.agent.get(`/api/workflow/dataset-fields/${dialogue.id}`)).body.data;
+    expect(offered).toEqual({ fields: ['id', 'scene', 'messages', 'meta'], field: 'messages' });
+    const appId = await project(alice.agent, graphOf(['model-a'], dialogue.id));
+    const estimate = await alice.agent.post('/api/workflow/estimate').send({ app_id: appId, inputs: { data_source_key: offered.field } });
+    expect(estimate.body.data).toMatchObject({ samples: dialogue.data_num, empty_samples: 0 });
+
+    expect((await alice.agent.get('/api/workflow/dataset-fields/999999')).body).toEqual({ success: false, message: '数据集不存在', data: null });
+    expect((await f.t.http().get(`/api/workflow/dataset-fields/${choiceSet}`)).status).toBe(401);
   });
 
   it('exports text a spreadsheet would read as a formula as text, and cuts a download the database fails under', async () => {

@@ -15,7 +15,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Text of a field value: strings as they are, numbers and booleans written out, anything else as JSON. */
-function textOf(value: unknown): string {
+export function textOf(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -4,6 +4,7 @@ import { Button, Message, Result, Spin } from '@arco-design/web-react';
 import { MSG_WORKFLOW_PROJECT_CREATE_FAILED, MSG_WORKFLOW_PROJECT_CREATED, PROJECT_AUTHOR_DEFAULT, PROJECT_STATUS_DEFAULT } from '@gw/shared';
 import { callQuietly } from '@/api/http';
 import { getDataset } from '@/api/data-library';
+import { datasetFields } from '@/api/workflow-runs';
 import { createProject } from '@/api/workflow-projects';
 import { runCall } from '@/pages/workflow/workflow-view';
 import { useUserStore } from '@/stores/user';
@@ -11,8 +12,8 @@ import { datasetGraph, datasetProjectTitle } from './graph/default-graph';
 
 /**
  * /workflow/editor/new?dataset=ID (the data market's "使用此数据创建工作流"): creates a project named
- * after the dataset and the minute, whose input node reads that dataset, then replaces the address
- * with the new project's editor.
+ * after the dataset and the minute, whose input node reads a field that dataset's samples have,
+ * then replaces the address with the new project's editor.
  */
 export function CreateFromDataset({ datasetId }: { datasetId: number }) {
   const navigate = useNavigate();
@@ -29,8 +30,9 @@ export function CreateFromDataset({ datasetId }: { datasetId: number }) {
         setFailed(true);
         return;
       }
-      const dataset = await callQuietly(getDataset(datasetId));
-      const graph = datasetGraph(datasetId);
+      const [dataset, fields] = await Promise.all([callQuietly(getDataset(datasetId)), callQuietly(datasetFields(datasetId))]);
+      // The field its samples suggest; none when that cannot be read (the input panel fills it in once it can).
+      const graph = datasetGraph(datasetId, fields?.field ?? '');
       const title = datasetProjectTitle(dataset?.name || dataset?.title || `数据集 ${datasetId}`, new Date());
       const result = await runCall(
         createProject({ title, description: dataset?.description?.slice(0, 500) ?? '', status: PROJECT_STATUS_DEFAULT, author: username || PROJECT_AUTHOR_DEFAULT, nodes: graph.nodes, edges: graph.edges }),

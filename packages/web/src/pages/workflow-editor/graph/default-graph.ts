@@ -5,13 +5,14 @@ import {
   WORKFLOW_EDGE_TYPE,
   WORKFLOW_NODE_HEIGHTS,
   WORKFLOW_NODE_WIDTH,
+  WORKFLOW_SAMPLE_FIELD_DEFAULT,
   type WorkflowEdge,
   type WorkflowGraph,
   type WorkflowNode,
   type WorkflowNodeType,
   type WorkflowPosition,
 } from '@gw/shared';
-import { sourceVariables, DEFAULT_SAMPLE_FIELD } from '../nodes/input/defaults';
+import { sourceVariables } from '../nodes/input/defaults';
 import { NODE_DEFAULTS } from '../nodes/defaults-registry';
 
 /** New nodes and edges, and the graph a project started from a dataset opens with (spec 3 §2.6). */
@@ -35,13 +36,13 @@ export function createNode(type: WorkflowNodeType, position: WorkflowPosition, i
 export const createEdge = (source: string, target: string): WorkflowEdge => ({ id: `${source}-${target}`, source, target, type: WORKFLOW_EDGE_TYPE, data: {} });
 
 /**
- * Start → input, the input reading the dataset's default sample field. No llm node: it must name a
+ * Start → input, the input reading `field` of the dataset's samples. No llm node: it must name a
  * model, which the user picks.
  */
-export function datasetGraph(datasetId: number): WorkflowGraph {
+export function datasetGraph(datasetId: number, field: string = WORKFLOW_SAMPLE_FIELD_DEFAULT): WorkflowGraph {
   const start = structuredClone(START_NODE_DEFAULT);
   const input = createNode('input', INPUT_NODE_POSITION, 'input-1');
-  input.data.variables = sourceVariables({ kind: 'dataset', id: datasetId, field: DEFAULT_SAMPLE_FIELD });
+  input.data.variables = sourceVariables({ kind: 'dataset', id: datasetId, field });
   return { nodes: [start, input], edges: [createEdge(start.id, input.id)], viewport: { x: 0, y: 0, zoom: 1 } };
 }
 

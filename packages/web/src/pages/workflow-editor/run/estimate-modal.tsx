@@ -1,5 +1,5 @@
-import { Alert, Descriptions, Modal, Table } from '@arco-design/web-react';
-import { MSG_WORKFLOW_QUOTA_SHORT, renderQuota, type WorkflowEstimate } from '@gw/shared';
+import { Alert, Descriptions, Modal, Table, Typography } from '@arco-design/web-react';
+import { MSG_WORKFLOW_EMPTY_SAMPLES, MSG_WORKFLOW_QUOTA_SHORT, renderQuota, type WorkflowCompletionBasis, type WorkflowEstimate } from '@gw/shared';
 import { QuotaText } from '@/components/quota-text';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 
@@ -11,16 +11,21 @@ interface EstimateModalProps {
 }
 
 const SOURCE_KIND = { query: '问题', dataset: '数据集', file: '文件' } as const;
+const COMPLETION_BASIS: Record<WorkflowCompletionBasis, string> = { history: '近期回答均值', max_tokens: '最大输出长度', default: '默认长度' };
 
-/** The cost of a whole-dataset run before it starts; refused (confirm disabled) when the quota cannot cover it. */
+/**
+ * The cost of a whole-dataset run before it starts, as a range; refused (confirm disabled) when
+ * samples would be sent as empty prompts or the quota cannot cover it.
+ */
 export function EstimateModal({ estimate, starting, onConfirm, onCancel }: EstimateModalProps) {
   const display = readQuotaDisplay();
+  const refused = !estimate?.enough || estimate.empty_samples > 0;
   return (
     <Modal
       title="运行整个数据集"
       visible={estimate !== null}
       okText="开始运行"
-      okButtonProps={{ disabled: !estimate?.enough }}
+      okButtonProps={{ disabled: refused }}
       confirmLoading={starting}
       onOk={onConfirm}
       onCancel={onCancel}
@@ -35,24 +40,39 @@ export function EstimateModal({ estimate, starting, onConfirm, onCancel }: Estim
             data={[
               { label: '数据来源', value: `${SOURCE_KIND[estimate.source.kind]} ${estimate.source.name}（字段 ${estimate.source.field}）` },
               { label: '样本数', value: estimate.samples },
-              { label: '预计消耗', value: <QuotaText quota={estimate.quota} display={display} /> },
+              {
+                label: '预计消耗',
+                value:
+                  estimate.quota_high > estimate.quota ? (
+                    <>
+                      <QuotaText quota={estimate.quota} display={display} /> ~ <QuotaText quota={estimate.quota_high} display={display} />
+                    </>
+                  ) : (
+                    <QuotaText quota={estimate.quota} display={display} />
+                  ),
+              },
               { label: '剩余额度', value: <QuotaText quota={estimate.user_quota} display={display} /> },
             ]}
           />
+          <Typography.Paragraph type="secondary">
+            低值按模型最近回答你的平均长度估算输出（没有记录时按最大输出长度，或默认长度），高值按其两倍且不超过最大输出长度。
+          </Typography.Paragraph>
           <Table
             size="small"
             rowKey="node_id"
             pagination={false}
-            scroll={{ x: 480 }}
+            scroll={{ x: 560 }}
             data={estimate.models}
             columns={[
               { title: '模型', dataIndex: 'model' },
               { title: '调用次数', dataIndex: 'calls' },
               { title: '输入 Tokens', dataIndex: 'prompt_tokens' },
               { title: '输出 Tokens', dataIndex: 'completion_tokens' },
+              { title: '输出依据', dataIndex: 'completion_basis', render: (basis: WorkflowCompletionBasis) => COMPLETION_BASIS[basis] },
               { title: '额度', dataIndex: 'quota', render: (quota: number) => <QuotaText quota={quota} display={display} /> },
             ]}
           />
+          {estimate.empty_samples > 0 ? <Alert type="error" content={MSG_WORKFLOW_EMPTY_SAMPLES(estimate.empty_samples, estimate.source.field)} /> : null}
           {estimate.enough ? null : (
             <Alert type="error" content={MSG_WORKFLOW_QUOTA_SHORT(renderQuota(estimate.quota, display), renderQuota(estimate.user_quota, display))} />
           )}

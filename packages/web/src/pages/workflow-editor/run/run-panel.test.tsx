@@ -91,11 +91,13 @@ function makeEstimate(fields: Partial<WorkflowEstimate> = {}): WorkflowEstimate 
   return {
     source: { kind: 'dataset', id: 3, name: '小学数学', field: 'question' },
     samples: 120,
+    empty_samples: 0,
     models: [
-      { node_id: 'llm-1', model: 'gpt-4o', calls: 120, prompt_tokens: 6000, completion_tokens: 2400, quota: 500000 },
-      { node_id: 'llm-2', model: 'claude', calls: 120, prompt_tokens: 6000, completion_tokens: 2400, quota: 250000 },
+      { node_id: 'llm-1', model: 'gpt-4o', calls: 120, prompt_tokens: 6000, completion_tokens: 2400, completion_basis: 'history', quota: 500000, quota_high: 1000000 },
+      { node_id: 'llm-2', model: 'claude', calls: 120, prompt_tokens: 6000, completion_tokens: 2400, completion_basis: 'max_tokens', quota: 250000, quota_high: 250000 },
     ],
     quota: 750000,
+    quota_high: 1250000,
     user_quota: 1000000,
     enough: true,
     ...fields,
@@ -114,6 +116,18 @@ describe('run panel: the whole dataset', () => {
     expect(within(dialog).getByText('额度不足：预计消耗 $1.50，当前剩余 $0.20')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: '开始运行' }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls.find((call) => call.path === '/api/workflow/estimate')!.body).toEqual({ app_id: 12, response_mode: 'direct', run_whole_data: true });
+  });
+
+  it('shows the cost as a range with what each answer length rests on, and refuses samples that would be sent empty', async () => {
+    renderEditor({ ...base, 'POST /api/workflow/estimate': ok(makeEstimate({ empty_samples: 7 })) });
+    await openRun('运行整个数据集');
+    await user().click(screen.getByRole('button', { name: '估算并运行' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('$1.50', { exact: false }).parentElement?.textContent).toBe('$1.50 ~ $2.50');
+    expect(within(dialog).getByText('近期回答均值')).toBeTruthy();
+    expect(within(dialog).getByText('最大输出长度')).toBeTruthy();
+    expect(within(dialog).getByText('有 7 条样本缺少字段「question」，运行会发送空的提示词，已拒绝运行')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: '开始运行' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('starts the run on confirm, tracks it, follows its progress and links to its results', async () => {

@@ -1,10 +1,9 @@
-import { INPUT_NODE_DATA, type WorkflowVariable } from '@gw/shared';
+import { INPUT_NODE_DATA, WORKFLOW_SAMPLE_FIELD_DEFAULT, type WorkflowVariable } from '@gw/shared';
 import type { NodeDefaults } from '../node-definition';
 
 /** The input node: its first variable names the source, a data-market dataset or a file of the library. */
 export const DATASET_VARIABLE_TYPE = 'data-market-sample';
 export const FILE_VARIABLE_TYPE = 'text_file';
-export const DEFAULT_SAMPLE_FIELD = 'question';
 
 export type InputSource = { kind: 'dataset' | 'file'; id: number; field: string };
 
@@ -14,7 +13,7 @@ export function inputSourceOf(data: Record<string, unknown>): InputSource {
   return {
     kind: variable?.type === FILE_VARIABLE_TYPE ? 'file' : 'dataset',
     id: Number(variable?.default) || 0,
-    field: variable?.options?.[0]?.value ?? DEFAULT_SAMPLE_FIELD,
+    field: variable?.options?.[0]?.value ?? WORKFLOW_SAMPLE_FIELD_DEFAULT,
   };
 }
 
@@ -41,7 +40,7 @@ export const inputDefaults: NodeDefaults = {
   check: (data) => {
     const source = inputSourceOf(data);
     if (source.id <= 0) return source.kind === 'file' ? '请选择文件' : '请选择数据集';
-    return source.field.trim() === '' ? '请填写样本字段' : undefined;
+    return source.field.trim() === '' ? '请选择样本字段' : undefined;
   },
   hasSource: true,
   hasTarget: true,

@@ -1,25 +1,39 @@
-import { useState } from 'react';
-import { Input, Radio, Select, Typography } from '@arco-design/web-react';
+import { useEffect, useState } from 'react';
+import { Radio, Select, Typography } from '@arco-design/web-react';
 import type { NodePanelProps } from '../node-definition';
-import { DEFAULT_SAMPLE_FIELD, inputSourceOf, sourceVariables, type InputSource } from './defaults';
+import { inputSourceOf, sourceVariables, type InputSource } from './defaults';
+import { useDatasetFields } from './use-dataset-fields';
 import { useSourceOptions } from './use-source-options';
 
-/** Where the samples come from: a data-market dataset and the sample field asked, or a library file and its column. */
+/** Where the samples come from: a data-market dataset or a library file, and the field of each sample asked. */
 export function InputPanel({ node, onChange }: NodePanelProps) {
   const source = inputSourceOf(node.data);
   const [search, setSearch] = useState('');
   const { options, state } = useSourceOptions(source.kind, search);
   const chosen = options.find((option) => option.id === source.id);
+  const datasetFields = useDatasetFields(source.kind === 'dataset' ? source.id : 0);
 
   const handleSource = (next: InputSource) => onChange({ variables: sourceVariables(next) });
   const handleKind = (kind: InputSource['kind']) => {
     setSearch('');
-    handleSource({ kind, id: 0, field: kind === 'file' ? '' : DEFAULT_SAMPLE_FIELD });
+    handleSource({ kind, id: 0, field: '' });
   };
-  const handlePick = (id: number) => {
-    const fields = options.find((option) => option.id === id)?.fields ?? [];
-    handleSource({ ...source, id, field: source.kind === 'file' ? (fields.includes(source.field) ? source.field : (fields[0] ?? '')) : source.field });
+  const handlePick = (picked: number) => {
+    // A dataset's field is chosen once its fields are known (below); a file's columns come with the list.
+    const fields = source.kind === 'file' ? (options.find((option) => option.id === picked)?.fields ?? []) : [];
+    handleSource({ ...source, id: picked, field: source.kind === 'file' ? (fields.includes(source.field) ? source.field : (fields[0] ?? '')) : '' });
   };
+
+  // A dataset that names no field yet (just picked) asks the one its samples suggest.
+  const { kind, id, field } = source;
+  const suggested = datasetFields.state === 'ready' ? datasetFields.field : '';
+  useEffect(() => {
+    if (kind === 'dataset' && id > 0 && field === '' && suggested !== '') onChange({ variables: sourceVariables({ kind, id, field: suggested }) });
+  }, [kind, id, field, suggested, onChange]);
+
+  const fields = source.kind === 'file' ? (chosen?.fields ?? []) : datasetFields.state === 'ready' ? datasetFields.fields : [];
+  // A field the samples do not have would be sent as an empty prompt: shown, and said so.
+  const missing = source.field !== '' && (source.kind === 'file' ? chosen !== undefined : datasetFields.state === 'ready') && !fields.includes(source.field);
 
   return (
     <>
@@ -46,17 +60,20 @@ export function InputPanel({ node, onChange }: NodePanelProps) {
         ]}
       />
       <Typography.Text bold>样本字段</Typography.Text>
-      {source.kind === 'file' ? (
-        <Select
-          aria-label="样本字段"
-          placeholder="选择文件的列"
-          value={source.field || undefined}
-          options={(chosen?.fields ?? (source.field ? [source.field] : [])).map((field) => ({ label: field, value: field }))}
-          onChange={(field: string) => handleSource({ ...source, field })}
-        />
-      ) : (
-        <Input aria-label="样本字段" value={source.field} placeholder={DEFAULT_SAMPLE_FIELD} onChange={(field) => handleSource({ ...source, field: field.trim() })} />
-      )}
+      <Select
+        aria-label="样本字段"
+        placeholder={source.kind === 'file' ? '选择文件的列' : '选择样本的字段'}
+        value={source.field || undefined}
+        loading={datasetFields.state === 'loading'}
+        notFoundContent={datasetFields.state === 'failed' ? '加载失败，请稍后重试' : '没有可选的字段'}
+        options={[...fields, ...(fields.includes(source.field) || source.field === '' ? [] : [source.field])].map((field) => ({ label: field, value: field }))}
+        onChange={(field: string) => handleSource({ ...source, field })}
+      />
+      {missing ? (
+        <Typography.Text type="error">
+          {source.kind === 'file' ? '文件' : '数据集'}的样本没有字段「{source.field}」，运行会发送空的提示词，请重新选择
+        </Typography.Text>
+      ) : null}
       <Typography.Paragraph type="secondary">每个样本的这个字段作为问题发给大模型节点。</Typography.Paragraph>
     </>
   );

@@ -7,7 +7,7 @@ import { listUserFiles } from '@/api/user-files';
 export interface SourceOption {
   id: number;
   name: string;
-  /** The text fields a file has ([] for a dataset: its sample field is typed). */
+  /** The text fields a file has ([] for a dataset: useDatasetFields reads those of the one chosen). */
   fields: string[];
 }
 
