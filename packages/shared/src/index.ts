@@ -7,6 +7,7 @@ export * from './option-rules';
 export * from './statuses';
 export * from './channel-models';
 export * from './default-ratios';
+export * from './model-pricing';
 export * from './contact-form';
 export * from './wallet';
 export * from './data-library';

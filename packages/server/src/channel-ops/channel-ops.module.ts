@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { LogsModule } from '../logs/logs.module';
 import { AutoDisableService } from '../relay/auto-disable.service';
+import { PriceService } from '../relay/billing/price.service';
 import { UpstreamClient } from '../relay/upstream.client';
 import { AlertModule } from './alert.module';
 import { ChannelBalanceJob } from './channel-balance.job';
@@ -15,14 +16,15 @@ import { ChannelTestService } from './channel-test.service';
 /**
  * Channel operations: tests, balances, automatic disable/enable from tests, alerts.
  *
- * AutoDisableService and UpstreamClient are the relay's classes, provided here again rather than
- * exported from RelayModule: both hold no shared state (status moves are single SQL statements;
- * the client is a connection pool, and tests keeping their own pool stay out of the relay's way).
+ * AutoDisableService, UpstreamClient and PriceService are the relay's classes, provided here again
+ * rather than exported from RelayModule: none holds shared state (status moves are single SQL
+ * statements; the client is a connection pool, and tests keeping their own pool stay out of the
+ * relay's way; prices are read from the options on each call).
  */
 @Module({
   imports: [ChannelsModule, LogsModule, AlertModule],
   controllers: [ChannelOpsController],
-  providers: [ChannelProbe, ChannelRecords, ChannelTestService, ChannelTestJob, ChannelBalanceService, ChannelBalanceJob, AutoDisableService, UpstreamClient],
+  providers: [ChannelProbe, ChannelRecords, ChannelTestService, ChannelTestJob, ChannelBalanceService, ChannelBalanceJob, AutoDisableService, UpstreamClient, PriceService],
   // The model health heartbeats probe models the same way a channel test does; the task poller reads channels of any status.
   exports: [ChannelProbe, ChannelRecords],
 })

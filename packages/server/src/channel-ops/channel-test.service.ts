@@ -5,6 +5,7 @@ import { LOG_TYPE } from '../logs/log.entity';
 import { LogWriterService } from '../logs/log-writer.service';
 import { OptionsService } from '../options/options.service';
 import { AutoDisableService } from '../relay/auto-disable.service';
+import { PriceService } from '../relay/billing/price.service';
 import type { RelayChannel } from '../relay/relay-context';
 import { ChannelProbe, type ProbeResult } from './channel-probe';
 import { ChannelRecords } from './channel-records';
@@ -27,6 +28,11 @@ export interface ChannelTestOutcome {
   upstream_status: number;
   /** What this test did to the channel's status. */
   status_change: 'disabled' | 'enabled' | null;
+  /**
+   * The channel's models with neither a price nor a ratio: a passing test does not make them
+   * usable, the relay refuses them ("模型 X 未设置价格"), so the console warns beside the success.
+   */
+  unpriced_models: string[];
 }
 
 /**
@@ -41,6 +47,7 @@ export class ChannelTestService {
     private readonly autoDisable: AutoDisableService,
     private readonly options: OptionsService,
     private readonly logs: LogWriterService,
+    private readonly prices: PriceService,
   ) {}
 
   /**
@@ -63,6 +70,7 @@ export class ChannelTestService {
       model: testModel,
       upstream_status: result.status,
       status_change: change?.action ?? null,
+      unpriced_models: this.prices.unpricedOf(record.models),
     };
   }
 

@@ -120,6 +120,21 @@ describe('channel test (integration)', () => {
     expect(upstream.seen.at(-1)).toMatchObject({ path: '/v1/embeddings', body: { model: 'text-embedding-3-small', input: 'hi' } });
   });
 
+  it('lists beside a passing test the channel models the relay refuses for want of a price, until they are priced', async () => {
+    await setOption('ModelPrice', JSON.stringify({ 'per-call-model': 0.01 }));
+    const id = await f.channel({ name: 'halfpriced', models: 'mock-a,per-call-model,no-price-model', test_model: 'mock-a' });
+    const { client } = await f.customer('unpricedcaller', 100_000);
+    const ask = () => client.chat.completions.create({ model: 'no-price-model', messages: [{ role: 'user', content: 'hi' }] });
+
+    const reply = await admin.get(`/api/channel/test/${id}`);
+    expect(reply.body).toMatchObject({ success: true, message: '', data: { model: 'mock-a', unpriced_models: ['no-price-model'] } });
+    await expect(ask()).rejects.toMatchObject({ status: 400, message: expect.stringContaining('模型 no-price-model 未设置价格') });
+
+    await setOption('ModelRatio', JSON.stringify(Object.fromEntries([...MODELS, 'no-price-model'].map((model) => [model, 1]))));
+    expect((await admin.get(`/api/channel/test/${id}`)).body.data.unpriced_models).toEqual([]);
+    expect((await ask()).choices[0].message.content).toBe('Hello from no-price-model');
+  });
+
   it('answers a failed test with the upstream error and leaves the channel alone while automatic disabling is off', async () => {
     const id = await f.channel({ name: 'refused', models: 'fail-401', auto_ban: 1 });
     const reply = await admin.get(`/api/channel/test/${id}`);

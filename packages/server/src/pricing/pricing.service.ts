@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS, USER_STATUS_ENABLED } from '@gw/shared';
+import { DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS, isModelPriced, USER_STATUS_ENABLED } from '@gw/shared';
 import { IsNull, Repository } from 'typeorm';
 import { SessionsService } from '../auth/sessions.service';
 import { AbilitiesService } from '../channels/abilities.service';
@@ -31,7 +31,7 @@ export function pricingEntries(
       completion_ratio: Object.hasOwn(completionRatio, model_name) ? completionRatio[model_name] : 1,
       model_price: perCall ? modelPrice[model_name] : 0,
       enable_groups: [...(groupsByModel.get(model_name) ?? [])],
-      priced: perCall || Object.hasOwn(modelRatio, model_name),
+      priced: isModelPriced(model_name, { modelPrice, modelRatio }),
     };
   });
 }

@@ -166,6 +166,13 @@ export interface ChannelTestResult {
   time: number;
 }
 
+/** What a channel test found, in the reply's data (docs/console-api.md). */
+export interface ChannelTestOutcome {
+  model: string;
+  /** The channel's models with neither a price nor a ratio: the relay refuses them. */
+  unpriced_models: string[];
+}
+
 /** A balance update's reply: `balance` is a top-level field, in the channel's currency. */
 export interface ChannelBalanceResult {
   balance: number;
@@ -181,7 +188,7 @@ export interface ChannelUsage {
 
 /** Tests one channel with a model (the server's choice when absent). */
 export const testChannel = (id: number, model?: string) =>
-  http.get<null, ChannelTestResult>(`/api/channel/test/${id}`, { model: model || undefined });
+  http.get<ChannelTestOutcome, ChannelTestResult>(`/api/channel/test/${id}`, { model: model || undefined });
 /** Starts testing every channel and answers at once. */
 export const testAllChannels = () => http.get<null>('/api/channel/test');
 export const updateChannelBalance = (id: number) => http.get<null, ChannelBalanceResult>(`/api/channel/update_balance/${id}/`);

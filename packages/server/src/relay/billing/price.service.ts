@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isModelPriced, type ModelPriceTables, unpricedModels } from '@gw/shared';
 import { OptionsService } from '../../options/options.service';
 import { RelayError } from '../relay-error';
 import { DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_CREATION_RATIO, DEFAULT_CACHE_READ_RATIO, type Price } from './pricing';
@@ -28,14 +29,22 @@ export class PriceService {
 
   /** The price of a model for a group; a model with neither a price nor a ratio is refused. */
   priceOf(model: string, group: string): Price {
-    const prices = this.options.getJson<Record<string, number>>('ModelPrice');
-    const ratios = this.options.getJson<Record<string, number>>('ModelRatio');
-    const completion = this.options.getJson<Record<string, number>>('CompletionRatio');
-    const groupRatio = this.options.getJson<Record<string, number>>('GroupRatio')[group] ?? 1;
-    if (Object.hasOwn(prices, model)) return price(groupRatio, 0, 1, prices[model]);
-    if (!Object.hasOwn(ratios, model)) {
+    const tables = this.tables();
+    if (!isModelPriced(model, tables)) {
       throw new RelayError(400, `模型 ${model} 未设置价格，请联系管理员设置模型倍率或价格`, 'invalid_request_error', 'model_price_not_set');
     }
-    return price(groupRatio, ratios[model], completion[model] ?? 1);
+    const groupRatio = this.options.getJson<Record<string, number>>('GroupRatio')[group] ?? 1;
+    if (Object.hasOwn(tables.modelPrice, model)) return price(groupRatio, 0, 1, tables.modelPrice[model]);
+    const completion = this.options.getJson<Record<string, number>>('CompletionRatio');
+    return price(groupRatio, tables.modelRatio[model], completion[model] ?? 1);
+  }
+
+  /** The models among these that priceOf would refuse, so that a console can warn before users hit it. */
+  unpricedOf(models: readonly string[]): string[] {
+    return unpricedModels(models, this.tables());
+  }
+
+  private tables(): ModelPriceTables {
+    return { modelPrice: this.options.getJson('ModelPrice'), modelRatio: this.options.getJson('ModelRatio') };
   }
 }

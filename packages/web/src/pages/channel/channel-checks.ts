@@ -1,6 +1,7 @@
 import { Message } from '@arco-design/web-react';
 import { callReply } from '@/api/http';
 import { testAllChannels, testChannel, updateAllChannelBalances, updateChannelBalance, type Channel } from '@/api/channels';
+import { showUnpricedWarning } from './unpriced-test-warning';
 
 const MSG_TEST_ALL_STARTED = '已开始测试所有渠道，请稍后刷新查看结果';
 const MSG_BALANCES_STARTED = '已开始更新所有已启用渠道的余额，请稍后刷新查看结果';
@@ -8,14 +9,16 @@ const MSG_BALANCES_STARTED = '已开始更新所有已启用渠道的余额，�
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * Tests a channel with a model. On success it says how long the test took and returns the channel
- * with the new response time (ms) and test time, as the server has stored them.
+ * Tests a channel with a model. On success it says how long the test took, warns about the
+ * channel's models that have no price, and returns the channel with the new response time (ms)
+ * and test time, as the server has stored them.
  */
 export async function runChannelTest(channel: Channel, model: string): Promise<Channel | undefined> {
   const reply = await callReply(testChannel(channel.id, model));
   if (!reply) return undefined;
   const seconds = reply.time ?? 0;
   Message.success(`渠道 ${channel.name} 测试成功，耗时 ${seconds.toFixed(2)} 秒。`);
+  if (reply.data.unpriced_models.length > 0) showUnpricedWarning(channel, reply.data.unpriced_models);
   return { ...channel, response_time: Math.round(seconds * 1000), test_time: nowSeconds() };
 }
 

@@ -20,6 +20,9 @@ const CHANNELS: Channel[] = [
 
 const listPage = () => ok({ items: CHANNELS, total: CHANNELS.length, page: 0, page_size: 10 });
 
+/** A passing test's reply: `time` beside data, as the server sends it (docs/console-api.md). */
+const passed = (time: number, unpriced: string[] = []) => ({ ...ok({ model: 'gpt-4o-mini', unpriced_models: unpriced }), time }) as never;
+
 function renderPage(routes: Record<string, Route> = {}): ApiCall[] {
   return renderChannelPage({ 'GET /api/channel/': listPage(), ...routes });
 }
@@ -40,7 +43,7 @@ afterEach(() => {
 
 describe('ChannelPage channel test', () => {
   it('tests with the test model, says how long it took and shows the new response time without a reload', async () => {
-    const calls = renderPage({ 'GET /api/channel/test/1': { success: true, message: '', time: 1.234 } as never });
+    const calls = renderPage({ 'GET /api/channel/test/1': passed(1.234) });
     await screen.findByText('openai-main');
     expect(within(rowOf('openai-main')).getByText('0.80 秒')).toBeTruthy();
 
@@ -53,7 +56,7 @@ describe('ChannelPage channel test', () => {
   });
 
   it('tests with the first model when the channel has no test model', async () => {
-    const calls = renderPage({ 'GET /api/channel/test/2': { success: true, message: '', time: 0.5 } as never });
+    const calls = renderPage({ 'GET /api/channel/test/2': passed(0.5) });
     await screen.findByText('deepseek');
     await user().click(within(rowOf('deepseek')).getByRole('button', { name: '测试' }));
 
@@ -61,7 +64,7 @@ describe('ChannelPage channel test', () => {
   });
 
   it('tests with the model chosen in the dropdown', async () => {
-    const calls = renderPage({ 'GET /api/channel/test/1': { success: true, message: '', time: 6 } as never });
+    const calls = renderPage({ 'GET /api/channel/test/1': passed(6) });
     await screen.findByText('openai-main');
     const u = user();
     await u.click(screen.getByRole('button', { name: '选择渠道 1 的测试模型' }));
@@ -87,7 +90,7 @@ describe('ChannelPage channel test', () => {
     const disabled = makeChannel({ id: 3, name: 'azure-east', status: 3 });
     const calls = renderChannelPage({
       'GET /api/channel/': ok({ items: [disabled], total: 1, page: 0, page_size: 10 }),
-      'GET /api/channel/test/3': { success: true, message: '', time: 2 } as never,
+      'GET /api/channel/test/3': passed(2),
     });
     await screen.findByText('azure-east');
     await user().click(within(rowOf('azure-east')).getByRole('button', { name: '测试' }));

@@ -4,6 +4,9 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
 import { Message } from '@arco-design/web-react';
 import { CHANNEL_TYPE_MODELS } from '@gw/shared';
+import type { PricingEntry } from '@/api/pricing';
+import { useUserStore } from '@/stores/user';
+import { makeUser } from '@/test/factories';
 import ChannelEditPage from './edit';
 import { fakeApi, fail, makeChannel, ok, type ApiCall, type Reply, type Route } from './test-fake-api';
 
@@ -132,7 +135,7 @@ describe('ChannelEditPage create', () => {
   it('limits requests only when the administrator turns limits on, suggesting the spec values', async () => {
     const calls = renderAt('/channel/add');
     await formShown('创建新的渠道');
-    expect(screen.getByText('关闭时不限制该渠道的请求频率')).toBeTruthy();
+    expect(screen.getByText('关闭时不限制该渠道的请求频率；默认值已填好，打开开关后生效')).toBeTruthy();
     expect(screen.queryByLabelText('模型请求限制')).toBeNull();
     await fillRequired();
     await user().click(screen.getByRole('switch', { name: '启用请求限制' }));
@@ -313,5 +316,69 @@ describe('ChannelEditPage edit', () => {
     renderAt('/channel/edit/404', { 'GET /api/channel/404': fail('record not found') });
     expect(await message('渠道不存在，请刷新后重试')).toBeTruthy();
     expect(await screen.findByText('渠道列表')).toBeTruthy();
+  });
+});
+
+describe('ChannelEditPage unpriced models', () => {
+  const entry = (model_name: string, priced: boolean): PricingEntry => ({
+    model_name,
+    quota_type: 0,
+    model_ratio: priced ? 1 : 0,
+    completion_ratio: 1,
+    model_price: 0,
+    enable_groups: [],
+    priced,
+  });
+  const WARNING = '以下模型未设置价格，用户调用时会被拒绝';
+  const warning = () => screen.getByText(WARNING).closest('.arco-alert') as HTMLElement;
+
+  afterEach(() => {
+    useUserStore.setState({ user: null });
+  });
+
+  it('warns about the chosen models the pricing does not price, and follows the model list', async () => {
+    // gpt-4o-mini is not listed at all (neither a ratio nor a price); offered-but-unpriced is listed as priced: false.
+    renderAt('/channel/add', { 'GET /api/pricing': ok([entry('gpt-4o', true), entry('my-model', false)]) });
+    await formShown('创建新的渠道');
+
+    expect(await screen.findByText(WARNING)).toBeTruthy();
+    expect(within(warning()).getByText('gpt-4o-mini')).toBeTruthy();
+    expect(within(warning()).queryByText('gpt-4o')).toBeNull();
+
+    const u = user();
+    await u.type(field('自定义模型名称'), 'my-model');
+    await u.click(screen.getByRole('button', { name: /^填\s*入$/ }));
+    expect(await within(warning()).findByText('my-model')).toBeTruthy();
+
+    await u.click(screen.getByRole('button', { name: '清除所有模型' }));
+    await waitFor(() => expect(screen.queryByText(WARNING)).toBeNull());
+  });
+
+  it('prices a model at a fixed price from the form, merged into ModelPrice, and the warning goes', async () => {
+    useUserStore.setState({ user: makeUser({ id: 1, role: 100 }) });
+    let pricing = [entry('gpt-4o', true)];
+    const calls = renderAt('/channel/add', {
+      'GET /api/pricing': () => ok(pricing),
+      'GET /api/option/': ok([
+        { key: 'ModelRatio', value: '{"gpt-4o":1.25}' },
+        { key: 'ModelPrice', value: '{"mj_imagine":0.1}' },
+      ]),
+      'PUT /api/option/': (call) => {
+        pricing = [...pricing, entry('gpt-4o-mini', true)];
+        return ok(call.body);
+      },
+    });
+    await formShown('创建新的渠道');
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: '设置 gpt-4o-mini 的价格' }));
+    await u.click(await screen.findByText('按次计费（固定价格）'));
+    await u.type(screen.getByLabelText('固定价格'), '0.02');
+    await u.click(screen.getByRole('button', { name: /^保\s*存$/ }));
+
+    expect(await message('已设置模型 gpt-4o-mini 的价格')).toBeTruthy();
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({ method: 'PUT', path: '/api/option/', body: { key: 'ModelPrice', value: JSON.stringify({ mj_imagine: 0.1, 'gpt-4o-mini': 0.02 }) } }),
+    ]);
+    await waitFor(() => expect(screen.queryByText(WARNING)).toBeNull());
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Select, Space } from '@arco-design/web-react';
 import { unique } from '../lists';
 import { defaultModelsForType, type ChannelFormValues } from './channel-form';
+import { UnpricedModelsNotice } from './unpriced-models-notice';
 
 interface ModelFieldsProps {
   type: number;
@@ -15,7 +16,7 @@ interface ModelFieldsProps {
   onAddCustomModels: (input: string) => void;
 }
 
-/** Groups, models (with fill, clear, fetch and custom names) and the model mapping. */
+/** Groups, models (with fill, clear, fetch and custom names, and a warning about unpriced ones) and the model mapping. */
 export function ModelFields(props: ModelFieldsProps) {
   const { type, groups, typeModels, allModels, fetching } = props;
   const selected = (Form.useWatch<ChannelFormValues>('models') as string[] | undefined) ?? [];
@@ -48,6 +49,7 @@ export function ModelFields(props: ModelFieldsProps) {
           获取模型列表
         </Button>
       </Space>
+      <UnpricedModelsNotice models={selected} />
       <Form.Item label="自定义模型名称">
         <Space style={{ width: '100%' }} align="start">
           <Input.TextArea

@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { Message } from '@arco-design/web-react';
+import { fakeApi, ok, type ApiCall } from '@/pages/channel/test-fake-api';
+import { useOptionsForm } from '../use-options-form';
+import { RatioCard } from './ratio-card';
+
+const OPTIONS = [
+  { key: 'ModelRatio', value: '{"gpt-4o":1.25,"claude-3":1.5,"o3":1}' },
+  { key: 'CompletionRatio', value: '{"gpt-4o":4}' },
+  { key: 'ModelPrice', value: '{"mj_imagine":0.1}' },
+];
+
+function RatioCardOnOptions() {
+  return <RatioCard form={useOptionsForm()} />;
+}
+
+function renderCard(): ApiCall[] {
+  const calls = fakeApi({ 'GET /api/option/': ok(OPTIONS), 'PUT /api/option/': ok() });
+  render(<RatioCardOnOptions />);
+  return calls;
+}
+
+const user = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+const rowOf = (model: string) => screen.getByDisplayValue(model).closest('tr') as HTMLElement;
+const cell = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const shownModels = () => screen.getAllByLabelText('模型名称').map((input) => (input as HTMLInputElement).value);
+/** The options sent, each parsed: the order of a JSON object's keys is no part of its meaning. */
+function saved(calls: ApiCall[]): Record<string, unknown> {
+  const puts = calls.filter((call) => call.method === 'PUT').map((call) => call.body as { key: string; value: string });
+  return Object.fromEntries(puts.map(({ key, value }) => [key, JSON.parse(value)]));
+}
+const save = () => user().click(screen.getByRole('button', { name: '保存倍率设置' }));
+
+let messages: HTMLElement;
+
+beforeEach(() => {
+  messages = document.createElement('div');
+  document.body.appendChild(messages);
+  Message.config({ getContainer: () => messages, duration: 0 });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  messages.remove();
+});
+
+describe('RatioCard table', () => {
+  it('shows one row per model of the three options and narrows them by name', async () => {
+    renderCard();
+    await waitFor(() => expect(shownModels()).toEqual(['gpt-4o', 'claude-3', 'o3', 'mj_imagine']));
+    expect(cell('gpt-4o 的模型倍率').value).toBe('1.25');
+    expect(cell('gpt-4o 的补全倍率').value).toBe('4');
+    expect(cell('mj_imagine 的固定价格（每次）').value).toBe('0.1');
+
+    await user().type(screen.getByLabelText('搜索模型'), 'GPT');
+    expect(shownModels()).toEqual(['gpt-4o']);
+  });
+
+  it('saves edits, a new row and a removed row into ModelRatio, CompletionRatio and ModelPrice together', async () => {
+    const calls = renderCard();
+    await screen.findByDisplayValue('claude-3');
+    const u = user();
+    await u.clear(cell('gpt-4o 的补全倍率'));
+    await u.type(cell('gpt-4o 的补全倍率'), '5');
+    await u.clear(cell('o3 的模型倍率'));
+    await u.type(cell('o3 的模型倍率'), '2');
+    await u.click(within(rowOf('claude-3')).getByRole('button', { name: '删除 claude-3' }));
+    await u.click(screen.getByRole('button', { name: '添加模型' }));
+    // A new row comes first.
+    await u.type(screen.getAllByLabelText('模型名称')[0], 'dall-e-3');
+    await u.type(cell('dall-e-3 的固定价格（每次）'), '0.04');
+    await save();
+
+    expect(await within(messages).findByText('保存成功')).toBeTruthy();
+    expect(saved(calls)).toEqual({
+      ModelRatio: { 'gpt-4o': 1.25, o3: 2 },
+      CompletionRatio: { 'gpt-4o': 5 },
+      ModelPrice: { 'dall-e-3': 0.04, mj_imagine: 0.1 },
+    });
+  });
+
+  it('marks a negative number and refuses to save until it is fixed', async () => {
+    const calls = renderCard();
+    await screen.findByDisplayValue('o3');
+    const u = user();
+    await u.clear(cell('o3 的模型倍率'));
+    await u.type(cell('o3 的模型倍率'), '-2');
+
+    const problem = '模型 o3 的模型倍率：请输入不小于 0 的数字';
+    expect(screen.getByText(problem)).toBeTruthy();
+    await save();
+    expect(await within(messages).findByText(problem)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await u.clear(cell('o3 的模型倍率'));
+    await u.type(cell('o3 的模型倍率'), '0');
+    await save();
+    await waitFor(() => expect(saved(calls)).toEqual({ ModelRatio: { 'gpt-4o': 1.25, 'claude-3': 1.5, o3: 0 } }));
+  });
+
+  it('refuses a new row without a name, or without a ratio or a price', async () => {
+    const calls = renderCard();
+    await screen.findByDisplayValue('o3');
+    const u = user();
+    await u.click(screen.getByRole('button', { name: '添加模型' }));
+    await save();
+    expect(await within(messages).findByText('模型名称不能为空')).toBeTruthy();
+
+    const added = screen.getAllByLabelText('模型名称')[0];
+    await u.type(added, 'o3');
+    expect(screen.getByText('模型 o3 重复')).toBeTruthy();
+    await u.clear(added);
+    await u.type(added, 'o4');
+    expect(screen.getByText('模型 o4 需要填写模型倍率或固定价格')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('edits the same values as the JSON view, both ways', async () => {
+    renderCard();
+    await screen.findByDisplayValue('o3');
+    const u = user();
+    await u.clear(cell('o3 的模型倍率'));
+    await u.type(cell('o3 的模型倍率'), '3');
+    await u.click(screen.getByText('JSON'));
+
+    const ratios = screen.getByLabelText('模型倍率') as HTMLTextAreaElement;
+    expect(JSON.parse(ratios.value)).toEqual({ 'gpt-4o': 1.25, 'claude-3': 1.5, o3: 3 });
+    await u.clear(ratios);
+    await u.click(ratios);
+    await u.paste('{"o3": 7}');
+    await u.click(screen.getByText('表格'));
+
+    expect(shownModels()).toEqual(['o3', 'gpt-4o', 'mj_imagine']);
+    expect(cell('o3 的模型倍率').value).toBe('7');
+  });
+
+  it('asks for the JSON view to be fixed when a text does not parse, and keeps the spec message for it', async () => {
+    const calls = renderCard();
+    await screen.findByDisplayValue('o3');
+    const u = user();
+    await u.click(screen.getByText('JSON'));
+    const ratios = screen.getByLabelText('模型倍率');
+    await u.clear(ratios);
+    await u.type(ratios, 'o3: 1');
+    await u.click(screen.getByText('表格'));
+
+    expect(screen.getByText('模型倍率、补全倍率或模型固定价格不是合法的 JSON 对象，请先在 JSON 视图中修正')).toBeTruthy();
+    await save();
+    expect(await within(messages).findByText('请检查输入')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+});
