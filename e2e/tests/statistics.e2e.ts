@@ -34,7 +34,8 @@ describe('statistics, monitor and data dashboard over real relay traffic', () =>
     const { page, url } = product;
     await page.setViewportSize(DESKTOP);
     await page.goto(`${url}/statistics`);
-    await page.getByRole('heading', { name: '计费统计' }).or(page.getByText('计费统计').first()).first().waitFor();
+    // The page's own title: the sidebar entry has the same name.
+    await page.locator('.arco-card-header-title', { hasText: '计费管理' }).waitFor();
     await page.getByRole('button', { name: /立即更新/ }).click();
     const row = page.locator('.arco-table-tr', { hasText: MODEL }).first();
     await row.waitFor();

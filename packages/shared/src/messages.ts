@@ -11,3 +11,7 @@ export const USERNAME_MAX_LENGTH = 20;
 export const MSG_USER_CREATED = '用户账户创建成功！';
 export const MSG_USER_UPDATED = '用户信息更新成功！';
 export const MSG_OPERATION_DONE = '操作成功完成！';
+/** Release notes (spec 1 §5 gives the rules; the messages are the console's Chinese). */
+export const MSG_NOTE_TITLE_REQUIRED = '请输入标题';
+export const MSG_NOTE_CONTENT_REQUIRED = '请输入内容';
+export const MSG_NOTE_INCOMPLETE = '请填写完整信息';

@@ -144,10 +144,12 @@ describe('authentication and sessions (integration)', () => {
     it('gives 403 to a signed-in user without the role and 401 to a guest', async () => {
       const { agent, userId } = await t.signUp('plainuser');
       expect((await agent.get('/api/option/')).status).toBe(403);
+      // Administrators read the options (the settings tabs show them read-only); only role 100 saves them.
       await t.db.query('UPDATE users SET role = 10 WHERE id = $1', [userId]);
-      expect((await agent.get('/api/option/')).status).toBe(403);
-      await t.db.query('UPDATE users SET role = 100 WHERE id = $1', [userId]);
       expect((await agent.get('/api/option/')).status).toBe(200);
+      expect((await agent.put('/api/option/').send({ key: 'Notice', value: 'x' })).status).toBe(403);
+      await t.db.query('UPDATE users SET role = 100 WHERE id = $1', [userId]);
+      expect((await agent.put('/api/option/').send({ key: 'Notice', value: 'x' })).status).toBe(200);
       // Release notes are edited by the root user (id 1) only, not by any role-100 user.
       expect((await agent.post('/api/update/').send({ title: 't', content: 'c' })).status).toBe(403);
       expect((await t.http().get('/api/option/')).status).toBe(401);

@@ -3,8 +3,13 @@ import { Access } from '../auth/access.decorator';
 import { OptionsService, OptionView } from './options.service';
 import { UpdateOptionDto } from './update-option.dto';
 
+/**
+ * The settings tabs' options (spec 1 §2.7, §7). Every administrator sees the operation, system and
+ * other tabs, so every administrator may read them (secrets come back empty); only a super
+ * administrator may change them.
+ */
 @Controller('api/option')
-@Access('root')
+@Access('admin')
 export class OptionsController {
   constructor(private readonly options: OptionsService) {}
 
@@ -14,6 +19,7 @@ export class OptionsController {
   }
 
   @Put()
+  @Access('root')
   async update(@Body() dto: UpdateOptionDto): Promise<null> {
     await this.options.set(dto.key, dto.value);
     return null;

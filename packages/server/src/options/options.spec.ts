@@ -72,19 +72,39 @@ describe('options (integration)', () => {
       expect(await storedValue('Notice')).toBeUndefined();
     });
 
-    it('answers 403 to a normal user and to an administrator with role 10', async () => {
-      const { agent, userId } = await t.signUp('opt-user');
+    it('answers 403 to a normal user, for reading and for saving', async () => {
+      const { agent } = await t.signUp('opt-user');
+      const list = await agent.get('/api/option/');
+      expect(list.status).toBe(403);
+      expect(list.body).toMatchObject({ success: false, data: null });
+      const save = await agent.put('/api/option/').send({ key: 'Notice', value: 'hijacked' });
+      expect(save.status).toBe(403);
+      expect(await storedValue('Notice')).toBeUndefined();
+    });
+
+    it('lets an administrator with role 10 read what root reads, every secret empty, and refuses its saves', async () => {
+      await expectSaved('ServerAddress', 'https://gw.example.com');
+      await expectSaved('Notice', 'root notice');
+      for (const key of SECRET_KEYS) expect((await put(key, `plain-${key}-for-admins`)).body, key).toMatchObject({ success: true });
       const admin = await t.signUp('opt-admin');
       await t.db.query('UPDATE users SET role = 10 WHERE id = $1', [admin.userId]);
-      for (const client of [agent, admin.agent]) {
-        const list = await client.get('/api/option/');
-        expect(list.status).toBe(403);
-        expect(list.body).toMatchObject({ success: false, data: null });
-        const save = await client.put('/api/option/').send({ key: 'Notice', value: 'hijacked' });
-        expect(save.status).toBe(403);
+
+      const reply = await admin.agent.get('/api/option/');
+      expect(reply.status).toBe(200);
+      const values = Object.fromEntries((reply.body.data as Array<{ key: string; value: string }>).map(({ key, value }) => [key, value]));
+      expect(values).toEqual(await listed());
+      expect(values.Notice).toBe('root notice');
+      expect(values.ServerAddress).toBe('https://gw.example.com');
+      for (const key of SECRET_KEYS) expect(values[key], key).toBe('');
+      expect(JSON.stringify(reply.body)).not.toContain('-for-admins');
+
+      const before = await storedRows();
+      for (const [key, value] of [['Notice', 'hijacked'], ['SMTPToken', 'admin-smtp'], ['RegisterEnabled', 'false']]) {
+        const save = await admin.agent.put('/api/option/').send({ key, value });
+        expect(save.status, key).toBe(403);
+        expect(save.body).toMatchObject({ success: false, data: null });
       }
-      expect(userId).not.toBe(admin.userId);
-      expect(await storedValue('Notice')).toBeUndefined();
+      expect(await storedRows()).toEqual(before);
     });
 
     it('lets root and any other super administrator (role 100) read and save', async () => {

@@ -97,19 +97,19 @@ describe('release notes (integration)', () => {
   it('requires a title and a content', async () => {
     const before = await rows();
     for (const [body, message] of [
-      [{ content: 'text only' }, 'please enter title'],
-      [{ title: '   ', content: 'text only' }, 'please enter title'],
-      [{ title: 'title only' }, 'please enter content'],
-      [{ title: 'title only', content: '' }, 'please enter content'],
-      [{ title: 'title only', content: ' \n\t ' }, 'please enter content'],
-      [{ title: 42, content: 'number title' }, 'please enter title'],
+      [{ content: 'text only' }, '请输入标题'],
+      [{ title: '   ', content: 'text only' }, '请输入标题'],
+      [{ title: 'title only' }, '请输入内容'],
+      [{ title: 'title only', content: '' }, '请输入内容'],
+      [{ title: 'title only', content: ' \n\t ' }, '请输入内容'],
+      [{ title: 42, content: 'number title' }, '请输入标题'],
     ] as const) {
       const reply = await root.post('/api/update/').send(body);
       expect(reply.body, JSON.stringify(body)).toEqual({ success: false, message, data: null });
     }
     const id = before[0].id;
     const edit = await root.put(`/api/update/${id}`).send({ title: '', content: 'x' });
-    expect(edit.body).toEqual({ success: false, message: 'please enter title', data: null });
+    expect(edit.body).toEqual({ success: false, message: '请输入标题', data: null });
     expect(await rows()).toEqual(before);
   });
 

@@ -227,6 +227,28 @@ describe('user management (integration)', () => {
       await t.login('pw-target', 'brand-new-pass');
     });
 
+    it('shows an administrator the bound accounts, the invitation figures and the inviter, never the invitation code', async () => {
+      const id = await target(1);
+      await t.db.query(
+        `UPDATE users SET email = 'bound@example.com', github_id = 'gh-42', wechat_id = 'wx-openid', telegram_id = '777', linux_do_id = 'ld-9',
+           aff_code = 'SECRET', aff_count = 3, aff_quota = 1500, aff_history_quota = 4500, inviter_id = 1 WHERE id = $1`,
+        [id],
+      );
+      const view = (await actors.admin.agent.get(`/api/user/${id}`)).body.data;
+      expect(view).toMatchObject({
+        email: 'bound@example.com',
+        github_id: 'gh-42',
+        wechat_id: 'wx-openid',
+        telegram_id: '777',
+        linux_do_id: 'ld-9',
+        aff_count: 3,
+        aff_quota: 1500,
+        aff_history_quota: 4500,
+        inviter_id: 1,
+      });
+      expect(view).not.toHaveProperty('aff_code');
+    });
+
     it('renames a user, and answers the admin view without secrets', async () => {
       const id = await target(1);
       const reply = await root.put('/api/user/').send({ id, username: `renamed-${id}` });
@@ -281,6 +303,7 @@ describe('user management (integration)', () => {
     it('deleting is a soft delete: sessions and tokens end, the row stays and the username stays taken', async () => {
       const { agent, userId, models } = await customer('to-delete');
       const balance = (await row(userId)).quota;
+      const [before] = await t.db.query('SELECT remark, display_name, "group", password_hash FROM users WHERE id = $1', [userId]);
       const reply = await actors.admin.agent.post('/api/user/manage').send({ id: userId, action: 'delete' });
       expect(reply.body).toMatchObject({ success: true, data: { role: 1, status: 1 } });
       expect(reply.body.data.DeletedAt).toEqual(expect.any(Number));
@@ -298,8 +321,11 @@ describe('user management (integration)', () => {
 
       // Irreversible: no action or edit reaches a deregistered user.
       for (const action of ACTIONS) expect((await root.post('/api/user/manage').send({ id: userId, action })).body).toMatchObject({ success: false, message: '该用户已注销' });
-      expect((await root.put('/api/user/').send({ id: userId, quota: 5 })).body).toMatchObject({ success: false, message: '该用户已注销' });
-      expect(await row(userId)).toMatchObject({ deleted: true, quota: balance });
+      for (const edit of [{ quota: 5 }, { remark: 'still here?' }, { display_name: 'Renamed' }, { password: 'new-password-123' }, { group: 'vip' }]) {
+        expect((await root.put('/api/user/').send({ id: userId, ...edit })).body, JSON.stringify(edit)).toMatchObject({ success: false, message: '该用户已注销' });
+      }
+      expect(await row(userId)).toMatchObject({ deleted: true, quota: balance, remark: before.remark, display_name: before.display_name, group: before.group });
+      expect((await t.db.query('SELECT password_hash FROM users WHERE id = $1', [userId]))[0].password_hash).toBe(before.password_hash);
     });
 
     it('deleting the own account (DELETE /api/user/self) stops the tokens at once too, and keeps the name taken', async () => {

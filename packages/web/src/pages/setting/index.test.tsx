@@ -112,15 +112,68 @@ describe('SettingPage tabs', () => {
     expect((screen.getByLabelText('服务器地址') as HTMLInputElement).value).toBe('https://gw.example.com');
   });
 
-  it('shows an administrator below role 100 the option tabs without loading the options', async () => {
-    const admin = makeUser({ role: 10 });
-    useUserStore.getState().setUser(admin);
-    const calls = fakeApi(admin);
-    renderAt('/setting?tab=operation');
+  describe('for an administrator below role 100 (read-only)', () => {
+    const NOTICE = '仅超级管理员可修改这些设置，当前为只读';
+    const asAdmin = () => {
+      const admin = makeUser({ role: 10 });
+      useUserStore.getState().setUser(admin);
+      return fakeApi(admin);
+    };
+    const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-    expect(await screen.findByText('系统选项仅超级管理员可以查看和修改')).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['个人设置', '运营设置', '系统设置', '其他设置']);
-    expect(calls.some((call) => call.path.startsWith('/api/option/'))).toBe(false);
+    it('shows the system options disabled, the secrets empty, and no save button', async () => {
+      const calls = asAdmin();
+      renderAt('/setting?tab=system');
+
+      expect(await screen.findByText(NOTICE)).toBeTruthy();
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['个人设置', '运营设置', '系统设置', '其他设置']);
+      await waitFor(() => expect(field('服务器地址').value).toBe('https://gw.example.com'));
+      expect(field('服务器地址').disabled).toBe(true);
+      expect(field('SMTP 访问凭证').value).toBe('');
+      expect(field('SMTP 访问凭证').disabled).toBe(true);
+      expect(field('SMTP 访问凭证').placeholder).toBe('敏感信息不会发送到前端显示');
+      expect(field('易支付商户密钥').disabled).toBe(true);
+      expect((screen.getByRole('switch', { name: '允许通过密码进行登录' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(field('添加邮箱域名').disabled).toBe(true);
+      expect(screen.queryAllByRole('button', { name: /^(保存|更新)/ })).toEqual([]);
+      expect(screen.queryByText('运维工具')).toBeNull();
+      expect(calls.filter((call) => call.path === '/api/option/').map((call) => call.method)).toEqual(['GET']);
+    });
+
+    it('sends nothing from the operation tab: switches locked, no log clearing, no ratio reset', async () => {
+      const calls = asAdmin();
+      renderAt('/setting?tab=operation');
+      const toggle = await screen.findByRole('switch', { name: '失败时自动禁用渠道' });
+      await waitFor(() => expect(field('新用户初始额度').value).toBe('123'));
+
+      await userEvent.setup().click(toggle);
+      expect(toggle.getAttribute('aria-checked')).toBe('false');
+      expect((toggle as HTMLButtonElement).disabled).toBe(true);
+      expect(field('新用户初始额度').disabled).toBe(true);
+      expect(JSON.parse(field('模型倍率').value)).toEqual({ 'gpt-4': 15 });
+      expect(field('模型倍率').disabled).toBe(true);
+      expect(screen.queryByRole('button', { name: '清除历史日志' })).toBeNull();
+      expect(screen.queryByRole('button', { name: '重置模型倍率' })).toBeNull();
+      expect(screen.queryAllByRole('button', { name: /^保存/ })).toEqual([]);
+      expect(mutations(calls)).toEqual([]);
+    });
+
+    it('shows the other tab disabled without its save buttons', async () => {
+      asAdmin();
+      renderAt('/setting?tab=other');
+
+      expect(await screen.findByText(NOTICE)).toBeTruthy();
+      expect(((await screen.findByLabelText('公告')) as HTMLTextAreaElement).disabled).toBe(true);
+      expect(screen.queryByRole('button', { name: '保存公告' })).toBeNull();
+    });
+
+    it('leaves the personal tab as it is, without the notice', async () => {
+      asAdmin();
+      renderAt('/setting');
+
+      expect(await screen.findByText('普通用户')).toBeTruthy();
+      expect(screen.queryByText(NOTICE)).toBeNull();
+    });
   });
 
   it('tags a super administrator 管理员 and shows the quota as currency', async () => {
@@ -308,7 +361,7 @@ describe('operation and system tabs', () => {
   it('saves a switch as soon as it is toggled', async () => {
     const calls = fakeApi(makeUser({ role: 100 }));
     renderAt('/setting?tab=operation');
-    await userEvent.setup().click(await screen.findByRole('switch', { name: '失败时自动禁用通道' }));
+    await userEvent.setup().click(await screen.findByRole('switch', { name: '失败时自动禁用渠道' }));
 
     await waitFor(() =>
       expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'AutomaticDisableChannelEnabled', value: 'true' } }]),

@@ -1,4 +1,4 @@
-import { Result, Tabs } from '@arco-design/web-react';
+import { Alert, Tabs } from '@arco-design/web-react';
 import { useSearchParams } from 'react-router-dom';
 import { ROLE_GUEST } from '@gw/shared';
 import { useUserStore } from '@/stores/user';
@@ -7,8 +7,11 @@ import { OtherTab } from './other';
 import { PersonalTab } from './personal';
 import { canEditOptions, resolveTab, visibleTabs, type SettingTab } from './setting-tabs';
 import { SystemTab } from './system';
+import './setting.css';
 
-const TAB_CONTENT: Record<SettingTab, () => JSX.Element> = {
+const MSG_OPTIONS_READ_ONLY = '仅超级管理员可修改这些设置，当前为只读';
+
+const TAB_CONTENT: Record<SettingTab, (props: { readOnly: boolean }) => JSX.Element> = {
   personal: PersonalTab,
   operation: OperationTab,
   system: SystemTab,
@@ -24,14 +27,15 @@ export default function SettingPage() {
   const handleTabChange = (key: string) => setSearchParams({ tab: key });
 
   return (
-    <div style={{ padding: 16 }}>
-      <Tabs activeTab={activeTab} onChange={handleTabChange} destroyOnHide>
+    <div className="setting-page">
+      <Tabs className="setting-tabs" activeTab={activeTab} onChange={handleTabChange} destroyOnHide>
         {visibleTabs(role).map(({ key, title }) => {
           const Content = TAB_CONTENT[key];
-          const allowed = key === 'personal' || canEditOptions(role);
+          const readOnly = key !== 'personal' && !canEditOptions(role);
           return (
             <Tabs.TabPane key={key} title={title}>
-              {allowed ? <Content /> : <Result status="403" subTitle="系统选项仅超级管理员可以查看和修改" />}
+              {readOnly && <Alert type="warning" content={MSG_OPTIONS_READ_ONLY} style={{ marginBottom: 16 }} />}
+              <Content readOnly={readOnly} />
             </Tabs.TabPane>
           );
         })}

@@ -27,7 +27,7 @@ describe('resolveTab', () => {
 });
 
 describe('canEditOptions', () => {
-  it('lets only a super administrator load and save options', () => {
+  it('lets only a super administrator save options', () => {
     expect(canEditOptions(10)).toBe(false);
     expect(canEditOptions(99)).toBe(false);
     expect(canEditOptions(100)).toBe(true);

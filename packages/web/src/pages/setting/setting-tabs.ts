@@ -21,9 +21,9 @@ export function visibleTabs(role: number): TabDefinition[] {
 }
 
 /**
- * The option tabs read and write /api/option/, which the server allows from role 100 only
- * (docs/console-api.md). Below that the tab explains instead of calling: a 403 would also make the
- * client refetch, and so reset, the user's access token.
+ * Every administrator reads /api/option/, but only role 100 saves (docs/console-api.md). Below that
+ * the option tabs are read-only and offer no save at all: a 403 would also make the client
+ * refetch, and so reset, the user's access token.
  */
 export function canEditOptions(role: number): boolean {
   return role >= ROLE_ROOT;

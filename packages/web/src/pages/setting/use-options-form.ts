@@ -26,6 +26,8 @@ export interface SaveMessages {
 
 export interface OptionsForm {
   loading: boolean;
+  /** An administrator below role 100: the options are shown, never saved (the server refuses it). */
+  readOnly: boolean;
   /** What the administrator sees and edits. */
   values: OptionValues;
   /** What the server holds (secret options: ''). */
@@ -52,8 +54,11 @@ function applySaved(saved: readonly OptionChange[], setOriginal: Setter, setValu
   setValues((current) => ({ ...current, ...Object.fromEntries(secrets.map((c) => [c.key, ''])) }));
 }
 
-/** Loads every option (GET /api/option/) and keeps the edited copy of one settings tab. */
-export function useOptionsForm(): OptionsForm {
+/**
+ * Loads every option (GET /api/option/) and keeps the edited copy of one settings tab; `readOnly`
+ * for an administrator who may read the options but not save them (setting-tabs.ts).
+ */
+export function useOptionsForm(readOnly = false): OptionsForm {
   const [original, setOriginal] = useState<OptionValues>(() => optionValuesFromRecords([]));
   const [values, setValues] = useState<OptionValues>(original);
   const [errors, setErrors] = useState<Partial<Record<OptionKey, string>>>({});
@@ -112,5 +117,5 @@ export function useOptionsForm(): OptionsForm {
     setPending((current) => ({ ...current, [key]: false }));
   }, []);
 
-  return { loading, values, original, errors, pending, setValue, save, toggle, reload };
+  return { loading, readOnly, values, original, errors, pending, setValue, save, toggle, reload };
 }

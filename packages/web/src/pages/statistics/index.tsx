@@ -1,6 +1,7 @@
-import { Button, Card, Empty, Skeleton, Space, Table, Tabs, Typography } from '@arco-design/web-react';
+import { Button, Card, Empty, Skeleton, Space, Tabs, Typography } from '@arco-design/web-react';
 import { IconDownload, IconRefresh } from '@arco-design/web-react/icon';
 import type { StatisticsView } from '@/api/statistics';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { formatTimestamp } from '@/lib/time';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
@@ -11,7 +12,7 @@ import { Totals } from './totals';
 import { useInstances, useStatistics } from './use-statistics';
 import './statistics.css';
 
-/** 计费统计 (spec 2 statistics page): detail, per-user and per-token usage with totals and export. */
+/** 计费管理 (the sidebar entry of spec 1 §2.2; spec 2 statistics page): detail, per-user and per-token usage with totals and export. */
 export default function StatisticsPage() {
   const stats = useStatistics();
   const instances = useInstances();
@@ -20,7 +21,7 @@ export default function StatisticsPage() {
 
   return (
     <Card
-      title="计费统计"
+      title="计费管理"
       extra={
         <Space wrap>
           {current && <Typography.Text type="secondary">数据更新于 {formatTimestamp(current.updated_at)}</Typography.Text>}
@@ -44,7 +45,7 @@ export default function StatisticsPage() {
       ) : (
         <>
           {current && <Totals page={current} display={display} />}
-          <Table
+          <ResponsiveTable
             rowKey="key"
             border={{ wrapper: true, cell: true }}
             columns={getColumns(stats.view, display)}

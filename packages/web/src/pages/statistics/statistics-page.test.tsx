@@ -46,7 +46,7 @@ describe('statistics page', () => {
 
     expect(await screen.findByText('mj-imagine')).toBeTruthy();
     expect(lastQuery(calls, '/api/statistics')).toEqual({ ...DEFAULT_QUERY, date_type: 'day' });
-    expect(screen.getByText('计费统计')).toBeTruthy();
+    expect(screen.getByText('计费管理')).toBeTruthy();
 
     const totals = screen.getByLabelText('统计合计');
     expect(totals.textContent).toContain('记录数：42');

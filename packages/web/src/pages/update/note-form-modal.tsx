@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, Message, Modal } from '@arco-design/web-react';
+import { MSG_NOTE_CONTENT_REQUIRED, MSG_NOTE_INCOMPLETE, MSG_NOTE_TITLE_REQUIRED } from '@gw/shared';
 import { callOk } from '@/api/http';
 import { createUpdateNote, editUpdateNote, type UpdateNote, type UpdateNoteForm } from '@/api/update';
 
@@ -27,7 +28,7 @@ export function NoteFormModal({ visible, note, onClose, onSaved }: NoteFormModal
     try {
       values = await form.validate();
     } catch {
-      Message.error('please fill in complete information');
+      Message.error(MSG_NOTE_INCOMPLETE);
       return;
     }
     setSaving(true);
@@ -50,10 +51,10 @@ export function NoteFormModal({ visible, note, onClose, onSaved }: NoteFormModal
       unmountOnExit
     >
       <Form form={form} layout="vertical">
-        <Form.Item field="title" label="标题" rules={[{ required: true, message: 'please enter title' }]}>
+        <Form.Item field="title" label="标题" rules={[{ required: true, message: MSG_NOTE_TITLE_REQUIRED }]}>
           <Input placeholder="标题" />
         </Form.Item>
-        <Form.Item field="content" label="内容" rules={[{ required: true, message: 'please enter content' }]}>
+        <Form.Item field="content" label="内容" rules={[{ required: true, message: MSG_NOTE_CONTENT_REQUIRED }]}>
           <Input.TextArea placeholder="内容" rows={8} />
         </Form.Item>
       </Form>

@@ -54,9 +54,9 @@ describe(UpdatePage.name, () => {
     await user.click(screen.getByRole('button', { name: /新增/ }));
     await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
 
-    expect(await screen.findByText('please enter title')).toBeTruthy();
-    expect(screen.getByText('please enter content')).toBeTruthy();
-    await waitFor(() => expect(error).toHaveBeenCalledWith('please fill in complete information'));
+    expect(await screen.findByText('请输入标题')).toBeTruthy();
+    expect(screen.getByText('请输入内容')).toBeTruthy();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('请填写完整信息'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Form, Space } from '@arco-design/web-react';
+import { Button, Card, Form, Message, Space } from '@arco-design/web-react';
 import type { OptionKey } from '@gw/shared';
 import type { OptionsForm, SaveMessages } from '../use-options-form';
 
@@ -12,15 +12,24 @@ interface OptionCardProps {
   messages?: SaveMessages;
   /** More buttons beside the save button. */
   actions?: ReactNode;
+  /** Why the card's input cannot be saved yet (an editor checking more than the options' rules); shown instead of saving. */
+  blockedBy?: string | null;
   children: ReactNode;
 }
 
-/** A settings card: its fields, and a save button that sends the card's changed options. */
-export function OptionCard({ title, form, keys, saveText, messages, actions, children }: OptionCardProps) {
+/**
+ * A settings card: its fields, and a save button that sends the card's changed options. Read-only,
+ * the form disables the fields and the buttons are left out.
+ */
+export function OptionCard({ title, form, keys, saveText, messages, actions, blockedBy, children }: OptionCardProps) {
   const [saving, setSaving] = useState(false);
 
   const handleSave = async () => {
     if (!keys) return;
+    if (blockedBy) {
+      Message.error(blockedBy);
+      return;
+    }
     setSaving(true);
     try {
       await form.save(keys, messages);
@@ -31,9 +40,9 @@ export function OptionCard({ title, form, keys, saveText, messages, actions, chi
 
   return (
     <Card title={title} style={{ marginBottom: 16 }} loading={form.loading}>
-      <Form layout="vertical" autoComplete="off">
+      <Form layout="vertical" autoComplete="off" disabled={form.readOnly}>
         {children}
-        {(keys || actions) && (
+        {!form.readOnly && (keys || actions) && (
           <Space>
             {keys && (
               <Button type="primary" loading={saving} onClick={handleSave}>

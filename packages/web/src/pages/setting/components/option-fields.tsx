@@ -6,6 +6,7 @@ import { OPTION_LABELS } from '../option-labels';
 import type { OptionsForm } from '../use-options-form';
 
 export const SECRET_PLACEHOLDER = '敏感信息不会发送到前端显示，已设置则留空不修改';
+const SECRET_HIDDEN = '敏感信息不会发送到前端显示';
 
 interface FieldProps {
   form: OptionsForm;
@@ -31,7 +32,7 @@ export function OptionInput({ form, option, placeholder, extra }: FieldProps) {
     'aria-label': OPTION_LABELS[option],
     value: form.values[option],
     onChange: (value: string) => form.setValue(option, value),
-    placeholder: secret ? SECRET_PLACEHOLDER : placeholder,
+    placeholder: secret ? (form.readOnly ? SECRET_HIDDEN : SECRET_PLACEHOLDER) : placeholder,
   };
   return (
     <OptionItem form={form} option={option} extra={extra}>
@@ -103,7 +104,7 @@ export function OptionSwitch({ form, option, onToggle, forcedOn, extra }: Option
         <Switch
           aria-label={OPTION_LABELS[option]}
           checked={forcedOn || form.values[option] === 'true'}
-          disabled={forcedOn}
+          disabled={forcedOn || form.readOnly}
           loading={form.pending[option]}
           onChange={handleChange}
         />

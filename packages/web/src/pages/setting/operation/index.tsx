@@ -12,8 +12,8 @@ import { RatioCard } from './ratio-card';
 import { SensitiveWordsCard } from './sensitive-words-card';
 
 /** The operation tab, one card per concern (spec 1 §2.7). */
-export function OperationTab() {
-  const form = useOptionsForm();
+export function OperationTab({ readOnly }: { readOnly: boolean }) {
+  const form = useOptionsForm(readOnly);
   return (
     <div>
       <GeneralCard form={form} />

@@ -5,7 +5,7 @@ import { OptionSwitch } from '../components/option-fields';
 import type { OptionsForm } from '../use-options-form';
 import { clearLogsBefore, defaultLogCutoff } from './clear-logs';
 
-/** Log switches, and deletion of the logs older than a chosen time. */
+/** Log switches, and deletion of the logs older than a chosen time (a super administrator's, like the switches). */
 export function LogCard({ form }: { form: OptionsForm }) {
   const [cutoff, setCutoff] = useState<number | undefined>(() => defaultLogCutoff().getTime());
   const [clearing, setClearing] = useState(false);
@@ -22,19 +22,21 @@ export function LogCard({ form }: { form: OptionsForm }) {
     <OptionCard title="日志设置" form={form}>
       <OptionSwitch form={form} option="LogConsumeEnabled" />
       <OptionSwitch form={form} option="LogReqInfoEnabled" />
-      <Form.Item label="日志记录时间" extra="清除此时间之前的所有日志">
-        <Space wrap>
-          <DatePicker
-            showTime
-            value={cutoff}
-            format="YYYY-MM-DD HH:mm:ss"
-            onChange={(_, date) => setCutoff(date ? date.valueOf() : undefined)}
-          />
-          <Button status="danger" loading={clearing} onClick={handleClear}>
-            清除历史日志
-          </Button>
-        </Space>
-      </Form.Item>
+      {!form.readOnly && (
+        <Form.Item label="日志记录时间" extra="清除此时间之前的所有日志">
+          <Space wrap>
+            <DatePicker
+              showTime
+              value={cutoff}
+              format="YYYY-MM-DD HH:mm:ss"
+              onChange={(_, date) => setCutoff(date ? date.valueOf() : undefined)}
+            />
+            <Button status="danger" loading={clearing} onClick={handleClear}>
+              清除历史日志
+            </Button>
+          </Space>
+        </Form.Item>
+      )}
     </OptionCard>
   );
 }

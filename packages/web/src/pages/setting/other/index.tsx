@@ -37,8 +37,8 @@ const BRANDING_FIELDS: readonly BrandingField[] = [
 ];
 
 /** The other tab: notice, system name, logo, home page, about and footer. */
-export function OtherTab() {
-  const form = useOptionsForm();
+export function OtherTab({ readOnly }: { readOnly: boolean }) {
+  const form = useOptionsForm(readOnly);
   return (
     <div>
       {BRANDING_FIELDS.map((field) => (

@@ -25,7 +25,7 @@ export function EmailDomainCard({ form }: { form: OptionsForm }) {
       <Form.Item label={OPTION_LABELS.EmailDomainWhitelist} extra="输入域名后按回车添加">
         <Space wrap style={{ marginBottom: 8 }}>
           {domains.map((domain) => (
-            <Tag key={domain} closable onClose={() => setDomains(removeDomain(domains, domain))}>
+            <Tag key={domain} closable={!form.readOnly} onClose={() => setDomains(removeDomain(domains, domain))}>
               {domain}
             </Tag>
           ))}

@@ -8,14 +8,15 @@ import { OpsLinksCard } from './ops-links-card';
 import { SmtpCard } from './smtp-card';
 
 /** The system tab: addresses, payment, login and registration, mail and third-party sign-in. */
-export function SystemTab() {
-  const form = useOptionsForm();
+export function SystemTab({ readOnly }: { readOnly: boolean }) {
+  const form = useOptionsForm(readOnly);
   return (
     <div>
       <ServerCard form={form} />
       <WorkerCard form={form} />
       <MetricsCard form={form} />
-      <OpsLinksCard />
+      {/* Its pages are for role 100 only (docs/console-api.md). */}
+      {!readOnly && <OpsLinksCard />}
       <PaymentCard form={form} />
       <LoginCard form={form} />
       <EmailDomainCard form={form} />
