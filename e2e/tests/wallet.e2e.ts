@@ -81,7 +81,7 @@ describe('money moves in through the wallet: redemption codes and Epay', () => {
 
     await page.getByLabel('兑换码').fill(codes[0]);
     await page.getByRole('button', { name: '兑换' }).click();
-    await page.getByText('无效的兑换码').first().waitFor();
+    await page.getByText('该兑换码已被使用').first().waitFor();
     const self = await apiAs(page, memberId, 'GET', '/api/user/self');
     expect(self.data.quota).toBe(10 * QUOTA_PER_DOLLAR);
     await shot(page, '3-redeemed');

@@ -22,6 +22,7 @@ import { UsageRollups1765425600000 } from './1765425600000-usage-rollups';
 import { UsageRollupsHourlyTotals1765512000000 } from './1765512000000-usage-rollups-hourly-totals';
 import { AsyncTasks1765598400000 } from './1765598400000-async-tasks';
 import { ChatMessageInstance1795805330600 } from './1795805330600-chat-message-instance';
+import { RedeemedCodes1795807454148 } from './1795807454148-redeemed-codes';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   UsageRollupsHourlyTotals1765512000000,
   AsyncTasks1765598400000,
   ChatMessageInstance1795805330600,
+  RedeemedCodes1795807454148,
 ];

@@ -34,6 +34,8 @@ export type CompletedVia = '' | 'notify' | 'reconcile' | 'admin';
 
 /** An online top-up order as the wallet page and the administrators see it (docs/console-api.md "Wallet and online top-up"). */
 export interface TopupOrderView {
+  /** What tells an order from a redeemed code in the top-up history. */
+  source: 'order';
   id: number;
   user_id: number;
   /** In the administrators' list only. */
@@ -53,6 +55,24 @@ export interface TopupOrderView {
   paid_at: number;
   completed_via: CompletedVia;
 }
+
+/** A redemption code the user redeemed, as their top-up history lists it beside their orders. */
+export interface RedeemedCodeView {
+  source: 'redemption';
+  /** The code's id: it may equal an order's, so a history row is known by `source` and `id` together. */
+  id: number;
+  user_id: number;
+  /** The code masked (its first and last 4 characters): enough to recognise it, never enough to use it. */
+  code: string;
+  /** The quota it credited. */
+  quota: number;
+  /** Unix seconds: when it was redeemed, which is also when it was credited. */
+  created_at: number;
+  paid_at: number;
+}
+
+/** A row of the wallet's top-up history (GET /api/user/topup/self): an online order or a redeemed code. */
+export type TopupRecordView = TopupOrderView | RedeemedCodeView;
 
 export const MSG_ONLINE_TOPUP_DISABLED = '管理员未开启在线充值！';
 export const minTopUpMessage = (min: number) => `充值数量不能小于 ${min}`;

@@ -49,7 +49,7 @@ export function relayFailureOf(status: number, message: string): { status: numbe
 }
 
 /** Paths that answer in OpenAI's error shape (DESIGN.md §4). */
-const RELAY_PATHS = /^\/(v1|mj|suno)\//;
+const RELAY_PATHS = /^\/(v1|mj|suno|dashboard\/billing)\//;
 
 /** Whether no code path meant to throw this (no HTTP, business, throttling or client error): a bug, or an outage. */
 export function isUnforeseen(exception: unknown): boolean {

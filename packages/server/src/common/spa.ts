@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
-const SERVER_PATHS = /^\/(api|v1|relay|pg|mj|suno|uploads|metrics)(\/|$)/;
+/** The server's own paths; /dashboard/billing is OpenAI's old billing API without /v1 (relay/openai-billing.controller.ts). */
+const SERVER_PATHS = /^\/(api|v1|relay|pg|mj|suno|uploads|metrics|dashboard\/billing)(\/|$)/;
 
 /**
  * Serves the built console at `/`: files from the web build, and index.html for every other GET

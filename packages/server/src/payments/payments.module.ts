@@ -4,6 +4,7 @@ import { EpayClient } from './epay.client';
 import { EpayNotifyController } from './epay-notify.controller';
 import { EpayNotifyService } from './epay-notify.service';
 import { TopupAdminController } from './topup-admin.controller';
+import { TopupHistoryService } from './topup-history.service';
 import { TopupOrderEntity } from './topup-order.entity';
 import { TopupOrdersService } from './topup-orders.service';
 import { TopupReconcileJob } from './topup-reconcile.job';
@@ -13,12 +14,12 @@ import { TopupService } from './topup.service';
 
 /**
  * Online top-up through Epay (issue 12): orders and their signed forms, the notify callback,
- * reconciliation with Epay's order query, and the order history. Money moves only through
+ * reconciliation with Epay's order query, and the top-up history (orders and redeemed codes). Money moves only through
  * gw_complete_topup_order (migrations/src/1764820800000-topup-orders.ts).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([TopupOrderEntity])],
   controllers: [TopupController, TopupAdminController, EpayNotifyController],
-  providers: [TopupService, TopupOrdersService, EpayNotifyService, EpayClient, TopupReconcileService, TopupReconcileJob],
+  providers: [TopupService, TopupOrdersService, TopupHistoryService, EpayNotifyService, EpayClient, TopupReconcileService, TopupReconcileJob],
 })
 export class PaymentsModule {}

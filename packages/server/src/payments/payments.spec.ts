@@ -539,6 +539,7 @@ describe('online top-up through Epay (integration)', () => {
       const items = reply.body.data.items;
       expect(items.map((item: { trade_no: string }) => item.trade_no)).toEqual([...aliceOrders].reverse());
       expect(items[2]).toEqual({
+        source: 'order',
         id: expect.any(Number),
         user_id: alice.userId,
         trade_no: aliceOrders[0],
@@ -556,6 +557,48 @@ describe('online top-up through Epay (integration)', () => {
       expect(page.body.data).toMatchObject({ total: 3, page: 1, page_size: 2 });
       expect(page.body.data.items.map((item: { trade_no: string }) => item.trade_no)).toEqual([aliceOrders[0]]);
       expect((await bob.agent.get('/api/user/topup/self')).body.data.items.map((item: { trade_no: string }) => item.trade_no)).toEqual([bobOrder]);
+    });
+
+    it('lists the codes the user redeemed among their orders, by time, masked, paged in the database', async () => {
+      const created = await root.post('/api/redemption/').send({ name: '历史', quota: 250_000, count: 3 });
+      const [older, newer, bobs] = created.body.data as string[];
+      for (const [agent, key] of [
+        [alice.agent, older],
+        [alice.agent, newer],
+        [bob.agent, bobs],
+      ] as const) {
+        expect((await agent.post('/api/user/topup').send({ key })).body.success).toBe(true);
+      }
+      // Alice's codes dated before and after every order of hers; Bob's after his.
+      const orderTimes = (await orders(alice.userId)).map((order) => Number(order.created_at));
+      const codeId = async (key: string) => (await root.get('/api/redemption/search').query({ keyword: '历史', page_size: 100 })).body.data.items.find((item: { key: string }) => item.key === key).id;
+      const redeemedAt = { [older]: Math.min(...orderTimes) - 60, [newer]: Math.max(...orderTimes) + 60, [bobs]: Math.max(...orderTimes) + 60 };
+      for (const [key, time] of Object.entries(redeemedAt)) await t.db.query('UPDATE redemptions SET redeemed_time = $2 WHERE id = $1', [await codeId(key), time]);
+
+      const reply = await alice.agent.get('/api/user/topup/self');
+      expect(reply.body.data).toMatchObject({ total: 5, page: 0, page_size: 10 });
+      const items = reply.body.data.items;
+      const rowName = (item: { source: string; trade_no?: string; code?: string }) => (item.source === 'order' ? item.trade_no : item.code);
+      const masked = (key: string) => `${key.slice(0, 4)}…${key.slice(-4)}`;
+      expect(items.map(rowName)).toEqual([masked(newer), ...[...aliceOrders].reverse(), masked(older)]);
+      expect(items[0]).toEqual({
+        source: 'redemption',
+        id: await codeId(newer),
+        user_id: alice.userId,
+        code: masked(newer),
+        quota: 250_000,
+        created_at: redeemedAt[newer],
+        paid_at: redeemedAt[newer],
+      });
+      expect(JSON.stringify(reply.body)).not.toContain(newer);
+
+      const page = await alice.agent.get('/api/user/topup/self?p=2&page_size=2');
+      expect(page.body.data).toMatchObject({ total: 5, page: 2, page_size: 2 });
+      expect(page.body.data.items.map(rowName)).toEqual([masked(older)]);
+      expect((await alice.agent.get('/api/user/topup/self?p=1&page_size=2')).body.data.items.map(rowName)).toEqual([aliceOrders[1], aliceOrders[0]]);
+      expect((await bob.agent.get('/api/user/topup/self')).body.data.items.map(rowName)).toEqual([masked(bobs), bobOrder]);
+      // The administrators' list stays orders only.
+      expect((await admin.agent.get(`/api/user/topup/?user_id=${alice.userId}`)).body.data.total).toBe(3);
     });
 
     it("shows one of the user's own orders by trade number, and no one else's", async () => {

@@ -4,8 +4,15 @@ import type { TopupOrderEntity } from './topup-order.entity';
 
 export type TopupOrderPage = ListPage<TopupOrderView>;
 
-export function toTopupOrderView(order: TopupOrderEntity, username?: string): TopupOrderView {
+/** The columns of an order that its view shows: an entity, or a row of the top-up history's query. */
+export type ShownOrderFields = Pick<
+  TopupOrderEntity,
+  'id' | 'user_id' | 'trade_no' | 'payment_method' | 'amount' | 'quota' | 'money_cents' | 'status' | 'created_at' | 'paid_at' | 'completed_via'
+>;
+
+export function toTopupOrderView(order: ShownOrderFields, username?: string): TopupOrderView {
   return {
+    source: 'order',
     id: order.id,
     user_id: order.user_id,
     ...(username === undefined ? {} : { username }),

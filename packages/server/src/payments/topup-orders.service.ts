@@ -3,11 +3,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { FindOptionsWhere, Repository } from 'typeorm';
 import { BusinessError } from '../common/business.error';
-import { listPage, requestedPage } from '../common/paging';
+import { requestedPage } from '../common/paging';
 import { nowSeconds } from '../common/time';
 import type { UserEntity } from '../users/user.entity';
 import { MSG_ORDER_NOT_FOUND, TRADE_NO_PATTERN } from './dto/complete-topup-order.dto';
-import type { ListOwnTopupOrdersQuery, ListTopupOrdersQuery } from './dto/list-topup-orders.query';
+import type { ListTopupOrdersQuery } from './dto/list-topup-orders.query';
 import { TopupOrderEntity } from './topup-order.entity';
 import { type TopupOrderPage, toTopupOrderView } from './topup-order.view';
 
@@ -25,7 +25,8 @@ export const MSG_ORDER_ALREADY_PAID = '该订单已支付，无需重复完成';
 
 /**
  * Top-up orders after they are made: the one way an order is paid (gw_complete_topup_order, shared
- * by the notify, reconciliation and root), and the history the wallet page and administrators read.
+ * by the notify, reconciliation and root), one order of a user, and every order for administrators
+ * (the user's own history, codes included, is TopupHistoryService).
  */
 @Injectable()
 export class TopupOrdersService {
@@ -48,11 +49,6 @@ export class TopupOrdersService {
     ]);
     if (row.outcome === 'ok') this.logger.log(`Top-up order ${tradeNo} paid (${completion.via})`);
     return row.outcome;
-  }
-
-  async listOwn(userId: number, query: ListOwnTopupOrdersQuery): Promise<TopupOrderPage> {
-    const wanted = requestedPage(query);
-    return listPage(await this.orders.findAndCount({ where: { user_id: userId }, order: { id: 'DESC' }, skip: wanted.skip, take: wanted.take }), wanted, (row) => toTopupOrderView(row));
   }
 
   /** The caller's own order; another user's is as unknown as one that does not exist. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedApp, startEmbeddedApp } from '../../test/embedded-app';
 
 const INVALID = { success: false, message: '无效的兑换码', data: null };
+const USED = { success: false, message: '该兑换码已被使用', data: null };
 
 /** The embedded default (DESIGN.md §3): PGlite instead of PostgreSQL, the attempt limit in memory instead of Redis. */
 describe('redeeming codes on the embedded database (integration)', () => {
@@ -28,12 +29,16 @@ describe('redeeming codes on the embedded database (integration)', () => {
     const before = await balance();
     const replies = await Promise.all(Array.from({ length: 8 }, () => redeem(key)));
     expect(replies.filter((reply) => reply.body.success).map((reply) => reply.body.data)).toEqual([600_000]);
-    expect(replies.filter((reply) => !reply.body.success).map((reply) => reply.body)).toEqual(Array(7).fill(INVALID));
+    expect(replies.filter((reply) => !reply.body.success).map((reply) => reply.body)).toEqual(Array(7).fill(USED));
     expect(await balance()).toBe(before + 600_000);
     const logs = await db.query('SELECT quota, content FROM logs WHERE type = 1 AND user_id = 1');
     expect(logs).toHaveLength(1);
     expect(Number(logs[0].quota)).toBe(600_000);
     expect(logs[0].content).toMatch(/^通过兑换码充值 \$1\.20，兑换码 ID \d+$/);
+
+    // The wallet's history lists it (the orders and codes merged by one query PGlite runs too).
+    const history = (await root.get('/api/user/topup/self')).body.data;
+    expect(history).toMatchObject({ total: 1, items: [{ source: 'redemption', quota: 600_000, code: `${key.slice(0, 4)}…${key.slice(-4)}` }] });
   });
 
   it('limits failed attempts in memory', async () => {

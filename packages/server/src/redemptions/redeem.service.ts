@@ -11,17 +11,19 @@ import { RedeemAttempts } from './redeem-attempts';
 
 export const MSG_TOO_MANY_ATTEMPTS = '兑换码尝试次数过多，请稍后再试';
 export const MSG_OWN_CODE = '不能兑换自己创建的兑换码';
+export const MSG_CODE_USED = '该兑换码已被使用';
 const MSG_USER_UNAVAILABLE = '用户不存在或已被封禁';
 const MSG_BALANCE_FULL = '账户余额已达上限，无法继续充值';
 
-/** What gw_redeem_code answers (migrations/src/1764734400000-redemptions.ts). */
-type Outcome = 'ok' | 'user' | 'unknown' | 'invalid' | 'overflow';
+/** What gw_redeem_code answers (migrations/src/1795807454148-redeemed-codes.ts). */
+type Outcome = 'ok' | 'user' | 'unknown' | 'used' | 'invalid' | 'overflow';
 
 /**
  * A user tops up with a redemption code (spec 2 §7 Wallet). The claim, the credit and the top-up
  * log row are one database function, so a code is redeemed exactly once however many users try it
- * at the same moment (DESIGN.md §8). A used, disabled, expired or unknown code gets the same
- * answer and changes nothing.
+ * at the same moment (DESIGN.md §8). A used code says so (those who lost the race for a shared
+ * code learn why); a disabled, expired or unknown code gets one answer that does not tell them
+ * apart. Neither changes anything.
  */
 @Injectable()
 export class RedeemService {
@@ -43,8 +45,8 @@ export class RedeemService {
     }
     const { outcome, credited } = code ? await this.claim(userId, code) : { outcome: 'unknown' as const, credited: 0 };
     // The limit is against guessing: only a key that names no code counts as a failure. A real
-    // code that is used, disabled or expired answers the same but is no guess (the users who lost
-    // the race for a shared code must not be locked out).
+    // code that is used, disabled or expired is no guess (the users who lost the race for a shared
+    // code must not be locked out).
     if (outcome !== 'unknown') await this.attempts.giveBack(userId);
     switch (outcome) {
       case 'ok':
@@ -53,6 +55,8 @@ export class RedeemService {
         throw new BusinessError(MSG_USER_UNAVAILABLE);
       case 'overflow':
         throw new BusinessError(MSG_BALANCE_FULL);
+      case 'used':
+        throw new BusinessError(MSG_CODE_USED);
       default:
         throw new BusinessError(MSG_INVALID_CODE);
     }

@@ -7,6 +7,7 @@ import { RedeemAttempts } from './redeem-attempts';
 
 const TOPUP = '/api/user/topup';
 const INVALID = { success: false, message: '无效的兑换码', data: null };
+const USED = { success: false, message: '该兑换码已被使用', data: null };
 const TOO_MANY = { success: false, message: '兑换码尝试次数过多，请稍后再试', data: null };
 const LIMIT = 10;
 const now = () => Math.floor(Date.now() / 1000);
@@ -134,7 +135,7 @@ describe('redeeming codes (integration)', () => {
       carol = await t.signUp('redeem-carol');
     });
 
-    it('answers a used, disabled, expired or unknown code alike, and changes nothing', async () => {
+    it('says a used code was used, answers a disabled, expired or unknown code alike, and changes nothing', async () => {
       const [used, disabled, expired, expiredNow] = await createCodes({ name: '无效', quota: 500, count: 4, expired_time: now() + 3600 });
       expect((await redeem(bob, used.key)).body.success).toBe(true);
       await root.put('/api/redemption/?status_only=true').send({ id: disabled.id, status: 2 });
@@ -142,9 +143,15 @@ describe('redeeming codes (integration)', () => {
       await t.db.query('UPDATE redemptions SET expired_time = $1 WHERE id = $2', [now(), expiredNow.id]);
 
       const before = await snapshot();
-      const attempts: Array<[Signed, string]> = [
+      for (const [user, key] of [
         [bob, used.key],
-        [carol, used.key],
+        [carol, used.key.toUpperCase()],
+      ] as const) {
+        const reply = await redeem(user, key);
+        expect(reply.status).toBe(200);
+        expect(reply.body).toEqual(USED);
+      }
+      const attempts: Array<[Signed, string]> = [
         [carol, disabled.key],
         [carol, expired.key],
         [carol, expiredNow.key],
@@ -220,7 +227,7 @@ describe('redeeming codes (integration)', () => {
       expect((await redeem(await t.signUp('redeem-first'), used.key)).body.success).toBe(true);
       await root.put('/api/redemption/?status_only=true').send({ id: disabled.id, status: 2 });
       for (let i = 0; i < 2 * LIMIT; i++) {
-        expect((await redeem(unlucky, i % 2 ? used.key : disabled.key)).body).toEqual(INVALID);
+        expect((await redeem(unlucky, i % 2 ? used.key : disabled.key)).body).toEqual(i % 2 ? USED : INVALID);
       }
       for (const reply of await failures(unlucky, LIMIT - 1)) expect(reply.body).toEqual(INVALID);
       for (const code of fresh) expect((await redeem(unlucky, code.key)).body.data).toBe(3);
@@ -289,7 +296,7 @@ describe('redeeming codes (integration)', () => {
         const replies = await Promise.all(racers.map((racer) => redeem(racer, code.key)));
         const winners = replies.flatMap((reply, index) => (reply.body.success ? [racers[index].userId] : []));
         expect(winners, `code ${code.id}`).toHaveLength(1);
-        expect(replies.filter((reply) => !reply.body.success).map((reply) => reply.body)).toEqual(Array(USERS - 1).fill(INVALID));
+        expect(replies.filter((reply) => !reply.body.success).map((reply) => reply.body)).toEqual(Array(USERS - 1).fill(USED));
         expect(replies.find((reply) => reply.body.success)!.body.data).toBe(quotaOf.get(code.id));
         expect((await codeRow(code.id)).used_user_id).toBe(winners[0]);
         expected.set(winners[0], expected.get(winners[0])! + quotaOf.get(code.id)!);

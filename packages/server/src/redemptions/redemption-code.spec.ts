@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateRedemptionCode, normaliseRedemptionCode } from './redemption-code';
+import { generateRedemptionCode, maskRedemptionCode, normaliseRedemptionCode } from './redemption-code';
 
 describe(generateRedemptionCode.name, () => {
   it('makes 32 hexadecimal characters, different every time', () => {
@@ -28,5 +28,11 @@ describe(normaliseRedemptionCode.name, () => {
     expect(normaliseRedemptionCode(`${code.slice(1)}g`)).toBeUndefined();
     expect(normaliseRedemptionCode(`${code.slice(0, 16)} ${code.slice(17)}`)).toBeUndefined();
     expect(normaliseRedemptionCode('')).toBeUndefined();
+  });
+});
+
+describe(maskRedemptionCode.name, () => {
+  it('keeps the first and last 4 characters of a code', () => {
+    expect(maskRedemptionCode('0123456789abcdef0123456789abcdef')).toBe('0123…cdef');
   });
 });

@@ -14,3 +14,14 @@ export function normaliseRedemptionCode(input: string): string | undefined {
   const code = input.trim().toLowerCase();
   return CODE_PATTERN.test(code) ? code : undefined;
 }
+
+/** Characters shown at each end of a masked code. */
+const MASK_VISIBLE = 4;
+
+/**
+ * A code (always 32 characters) as its user's top-up history shows it: the first and last 4
+ * (abcd…wxyz), enough to recognise it, 96 bits short of using it.
+ */
+export function maskRedemptionCode(code: string): string {
+  return `${code.slice(0, MASK_VISIBLE)}…${code.slice(-MASK_VISIBLE)}`;
+}

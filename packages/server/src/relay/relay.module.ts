@@ -10,6 +10,8 @@ import { PriceService } from './billing/price.service';
 import { ChannelCacheService } from './channel-cache.service';
 import { MessagesCountTokensService } from './inbound/messages-count-tokens.service';
 import { GeminiModelsController } from './gemini-models.controller';
+import { OpenAiBillingController } from './openai-billing.controller';
+import { OpenAiBillingService } from './openai-billing.service';
 import { PlaygroundController } from './playground.controller';
 import { RelayController } from './relay.controller';
 import { RelayFrontDoor } from './relay-front-door';
@@ -23,12 +25,13 @@ import { UpstreamClient } from './upstream.client';
 
 @Module({
   imports: [BillingModule, ChannelLimitsModule, ChannelsModule, LogsModule, TokensModule, UsersModule],
-  controllers: [RelayController, GeminiModelsController, PlaygroundController],
+  controllers: [RelayController, GeminiModelsController, PlaygroundController, OpenAiBillingController],
   providers: [
     RelayService,
     RelayFrontDoor,
     MessagesCountTokensService,
     RelayModelsService,
+    OpenAiBillingService,
     TokenAuthService,
     TokenRateLimiter,
     ChannelCacheService,

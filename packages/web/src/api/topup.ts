@@ -1,4 +1,4 @@
-import type { PaymentMethod, TopupOrderStatus, TopupOrderView } from '@gw/shared';
+import type { PaymentMethod, TopupOrderStatus, TopupOrderView, TopupRecordView } from '@gw/shared';
 import { http } from '@/api/http';
 import type { Page } from '@/api/tokens';
 
@@ -21,8 +21,8 @@ export const getTopupPrice = (amount: number) => http.post<string>('/api/user/am
 export const requestPayment = (amount: number, paymentMethod: PaymentMethod) =>
   http.post<Record<string, string>, PaymentForm>('/api/user/pay', { amount, payment_method: paymentMethod });
 
-/** The user's own orders, newest first; `p` is zero-based. */
-export const listSelfOrders = (p: number, pageSize: number) => http.get<Page<TopupOrderView>>('/api/user/topup/self', { p, page_size: pageSize });
+/** The user's own orders and the codes they redeemed, newest first; `p` is zero-based. */
+export const listSelfTopups = (p: number, pageSize: number) => http.get<Page<TopupRecordView>>('/api/user/topup/self', { p, page_size: pageSize });
 /** One of the user's own orders (another user's answers 订单不存在). */
 export const getSelfOrder = (tradeNo: string) => http.get<TopupOrderView>(`/api/user/topup/self/${encodeURIComponent(tradeNo)}`);
 /** Every user's orders (administrators). */

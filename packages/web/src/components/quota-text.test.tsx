@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { formatAmount, renderQuota } from '@gw/shared';
+import { formatAmount, formatPreciseAmount, renderQuota } from '@gw/shared';
 import { QuotaText } from '@/components/quota-text';
 
 const dollars = { displayInCurrency: true, quotaPerUnit: 500000 };
@@ -33,6 +33,22 @@ describe(formatAmount.name, () => {
   it('keeps the asked decimals when they show the amount', () => {
     expect(formatAmount(0.01, 2)).toBe('0.01');
     expect(formatAmount(12.345678, 6)).toBe('12.345678');
+  });
+});
+
+describe(formatPreciseAmount.name, () => {
+  it('shows a balance with the fewest decimals from 2 to 6 that keep it exact to 6 decimals', () => {
+    expect(formatPreciseAmount(10)).toBe('10.00');
+    expect(formatPreciseAmount(9.99936)).toBe('9.99936');
+    expect(formatPreciseAmount(9.5)).toBe('9.50');
+    expect(formatPreciseAmount(0.000002)).toBe('0.000002');
+    expect(formatPreciseAmount(1.1234567)).toBe('1.123457');
+    expect(formatPreciseAmount(0)).toBe('0.00');
+  });
+
+  it('is what renderQuota shows for a balance (digits: precise)', () => {
+    expect(renderQuota(5_000_000 - 320, { ...dollars, digits: 'precise' })).toBe('$9.99936');
+    expect(renderQuota(5_000_000, { ...dollars, digits: 'precise' })).toBe('$10.00');
   });
 });
 

@@ -1,4 +1,4 @@
-import { renderQuota } from '@gw/shared';
+import { renderQuota, type AmountDigits } from '@gw/shared';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 
 /** The hover text of an amount: the quota it was computed from, which no rounding hides. */
@@ -7,8 +7,8 @@ export const quotaTitle = (quota: number) => `原始额度：${quota.toLocaleStr
 interface QuotaTextProps {
   quota: number;
   display: QuotaDisplay;
-  /** Decimals in currency display: 2 by default, 6 in detail views (spec 1 §9). */
-  digits?: number;
+  /** Decimals in currency display: 2 by default, 6 in detail views (spec 1 §9), 'precise' for a balance. */
+  digits?: AmountDigits;
 }
 
 /** Quota as the user sees it (a small charge never reads $0.00), with the raw quota on hover. */

@@ -108,7 +108,14 @@ describe(chatSourceAt.name, () => {
 describe(chat2Source.name, () => {
   it('is ChatLink2 with the settings fragment', () => {
     expect(chat2Source({ chat_link2: 'https://chat2.example.com' })).toEqual({ name: '', link: 'https://chat2.example.com', settingsFragment: true });
+    expect(chat2Source({ chat_link: 'https://chat.example.com', chat_link2: 'https://chat2.example.com' }).link).toBe('https://chat2.example.com');
     expect(chat2Source({}).link).toBe('');
+  });
+
+  it('falls back to ChatLink while ChatLink2 is empty', () => {
+    expect(chat2Source({ chat_link: 'https://chat.example.com', chat_link2: '' })).toEqual({ name: '', link: 'https://chat.example.com', settingsFragment: true });
+    expect(chat2Source({ chat_link: 'https://chat.example.com', chat_link2: '  ' }).link).toBe('https://chat.example.com');
+    expect(chat2Source({ chat_link: 'https://chat.example.com' }).link).toBe('https://chat.example.com');
   });
 });
 

@@ -86,9 +86,10 @@ export function chatSourceAt(status: Pick<SiteStatus, 'chats' | 'chat_link'>, id
   return index === 0 ? { name: '', link: status.chat_link ?? '', settingsFragment: true } : MISSING;
 }
 
-/** The link of /chat2link: ChatLink2. */
-export function chat2Source(status: Pick<SiteStatus, 'chat_link2'>): ChatLinkSource {
-  return { name: '', link: status.chat_link2 ?? '', settingsFragment: true };
+/** The link of /chat2link: ChatLink2, or ChatLink while ChatLink2 is empty (a site with one chat app sets only the first). */
+export function chat2Source(status: Pick<SiteStatus, 'chat_link' | 'chat_link2'>): ChatLinkSource {
+  const second = status.chat_link2 ?? '';
+  return { name: '', link: second.trim() === '' ? (status.chat_link ?? '') : second, settingsFragment: true };
 }
 
 /**
@@ -98,4 +99,27 @@ export function chat2Source(status: Pick<SiteStatus, 'chat_link2'>): ChatLinkSou
 export function canFrame(url: string, consoleOrigin: string): boolean {
   const parsed = new URL(url);
   return parsed.protocol === 'https:' || parsed.origin === consoleOrigin;
+}
+
+/** A chat the token page offers for a token: its label and the console page that opens it. */
+export interface ChatChoice {
+  label: string;
+  path: string;
+}
+
+/**
+ * The chats a token can open (spec 2 §2): each Chats entry in a frame (/chat/:id, by its name), or
+ * ChatLink alone while Chats is empty; then ChatLink2 through the redirect page (/chat2link).
+ * Nothing configured, nothing offered.
+ */
+export function chatChoices(status: Pick<SiteStatus, 'chats' | 'chat_link' | 'chat_link2'>): ChatChoice[] {
+  const chats = Array.isArray(status.chats) ? status.chats : [];
+  const framed: ChatChoice[] =
+    chats.length > 0
+      ? chats.map((entry, index) => ({ label: chatsEntry(entry).name || `聊天 ${index + 1}`, path: `/chat/${index}` }))
+      : (status.chat_link ?? '').trim() !== ''
+        ? [{ label: '聊天', path: '/chat/0' }]
+        : [];
+  const redirect: ChatChoice[] = (status.chat_link2 ?? '').trim() !== '' ? [{ label: '在新页面中聊天', path: '/chat2link' }] : [];
+  return [...framed, ...redirect];
 }

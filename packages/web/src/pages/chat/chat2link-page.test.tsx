@@ -44,9 +44,17 @@ describe('the chat-link redirect page', () => {
     expect(calls).toEqual([]);
   });
 
-  it('asks to contact the admin when no ChatLink2 is configured', async () => {
+  it('sends the browser to ChatLink while ChatLink2 is empty', async () => {
+    fakeTokenList([token(1, 'sk-good')]);
+    renderChat2Link({ chat_link: 'https://chat.example.com', chat_link2: '', server_address: 'https://gw.example.com' });
+
+    const settings = encodeURIComponent('{"key":"sk-good","url":"https://gw.example.com"}');
+    await waitFor(() => expect(window.location.href).toBe(`https://chat.example.com/#/?settings=${settings}`));
+  });
+
+  it('asks to contact the admin when neither chat link is configured', async () => {
     const calls = fakeTokenList([token(1, 'sk-good')]);
-    renderChat2Link({ chat_link: 'https://chat.example.com', chat_link2: '' });
+    renderChat2Link({ chat_link: '', chat_link2: '' });
 
     expect(await screen.findByText('请联系管理员配置聊天链接')).toBeTruthy();
     expect(window.location.href).toBe(consoleAddress);

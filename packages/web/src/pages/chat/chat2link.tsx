@@ -4,7 +4,7 @@ import { chat2Source } from '@/lib/chat-link';
 import { ChatLinkRefusal } from './chat-link-refusal';
 import { useChatLink } from './use-chat-link';
 
-/** The chat-link redirect page (spec 2 §2): sends the browser to ChatLink2 with the user's key. */
+/** The chat-link redirect page (spec 2 §2): sends the browser to ChatLink2 (or ChatLink) with the user's key. */
 export default function Chat2LinkPage() {
   const state = useChatLink(chat2Source);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ok, type ApiCall } from '@/pages/channel/test-fake-api';
 import { rowOf, user } from '@/pages/channel/test-page';
-import { makeOrder, orderPage, renderTopupPage, setUpWalletTests } from './test-page';
+import { makeOrder, makeRedeemedCode, orderPage, renderTopupPage, setUpWalletTests } from './test-page';
 
 const MINE = [
   makeOrder({ id: 3, trade_no: 'T-PENDING', status: 'pending', payment_method: 'wx', amount: 20, quota: 10_000_000, money: 146, paid_at: 0, completed_via: '' }),
@@ -40,6 +40,23 @@ describe('own top-up history', () => {
     expect(screen.queryByText('全部订单')).toBeNull();
     expect(screen.queryByRole('button', { name: '手动完成' })).toBeNull();
     expect(allReads(calls)).toEqual([]);
+  });
+});
+
+describe('redeemed codes in the own history', () => {
+  it('lists a redeemed code among the orders: its quota, 兑换码, 已兑换, the masked code and no money', async () => {
+    // A code and an order may share an id: both rows are shown.
+    const code = makeRedeemedCode({ id: 2, code: 'a1b2…c3d4', quota: 2_500_000, created_at: 1_900_000_100, paid_at: 1_900_000_100 });
+    renderTopupPage({ 'GET /api/user/topup/self': orderPage([code, makeOrder({ id: 2, trade_no: 'T-PAID' })]) });
+
+    const row = within(await waitFor(() => rowOf('a1b2…c3d4')));
+    expect(row.getByText('$5.00')).toBeTruthy();
+    expect(row.getByText('兑换码')).toBeTruthy();
+    expect(row.getByText('已兑换')).toBeTruthy();
+    expect(row.getAllByText('-')).toHaveLength(1);
+    expect(row.getAllByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toHaveLength(2);
+    expect(within(rowOf('T-PAID')).getByText('支付宝')).toBeTruthy();
+    expect(screen.getByText('订单号/兑换码')).toBeTruthy();
   });
 });
 

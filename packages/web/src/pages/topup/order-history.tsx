@@ -1,22 +1,26 @@
 import { useEffect, useMemo } from 'react';
-import { Card, Message, Table, Tabs } from '@arco-design/web-react';
-import { MSG_OPERATION_DONE, type TopupOrderView } from '@gw/shared';
+import { Card, Message, Tabs } from '@arco-design/web-react';
+import { MSG_OPERATION_DONE, type TopupOrderView, type TopupRecordView } from '@gw/shared';
 import { callReply } from '@/api/http';
 import { completeOrder } from '@/api/topup';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { OrderFilterForm } from './order-filter-form';
 import { getOrderColumns } from './order-columns';
 import { useAllOrders, useSelfOrders } from './use-orders';
 
-type OrderPage = Omit<ReturnType<typeof useSelfOrders>, 'handleSearch'>;
+type OrderPage = Pick<ReturnType<typeof useSelfOrders>, 'rows' | 'loading' | 'pagination'>;
+
+/** A code's id may equal an order's: a row is known by both. */
+const recordKey = (row: TopupRecordView) => `${row.source}-${row.id}`;
 
 /** Every column has its width: together they are how wide the table scrolls on a narrow screen. */
 const tableWidth = (columns: ReturnType<typeof getOrderColumns>) => columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
 
 function OrderTable({ orders, columns }: { orders: OrderPage; columns: ReturnType<typeof getOrderColumns> }) {
   return (
-    <Table<TopupOrderView>
-      rowKey="id"
+    <ResponsiveTable<TopupRecordView>
+      rowKey={recordKey}
       columns={columns}
       data={orders.rows}
       loading={orders.loading}
@@ -26,7 +30,7 @@ function OrderTable({ orders, columns }: { orders: OrderPage; columns: ReturnTyp
   );
 }
 
-/** The user's own orders; `refreshKey` changing reloads them (a payment came through, root completed an order). */
+/** The user's own orders and redeemed codes; `refreshKey` changing reloads them (a payment came through, root completed an order). */
 function SelfOrders({ display, refreshKey }: { display: QuotaDisplay; refreshKey: number }) {
   const orders = useSelfOrders();
   const { reload } = orders;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
-import type { TopupOrderView } from '@gw/shared';
+import type { RedeemedCodeView, TopupOrderView, TopupRecordView } from '@gw/shared';
 import type { SiteStatus } from '@/api/status';
 import { fakeApi, ok, type ApiCall, type Route } from '@/pages/channel/test-fake-api';
 import { captureMessages } from '@/pages/channel/test-page';
@@ -13,6 +13,7 @@ import TopupPage from './index';
 /** Test support for the wallet page: order factories and the page on /topup against a fake API. */
 export function makeOrder(fields: Partial<TopupOrderView> = {}): TopupOrderView {
   return {
+    source: 'order',
     id: 1,
     user_id: 7,
     trade_no: 'T20300101120000abcd',
@@ -28,7 +29,12 @@ export function makeOrder(fields: Partial<TopupOrderView> = {}): TopupOrderView 
   };
 }
 
-export const orderPage = (items: TopupOrderView[], total = items.length) => ok({ items, total, page: 0, page_size: 10 });
+/** A code the user redeemed, as the top-up history lists it. */
+export function makeRedeemedCode(fields: Partial<RedeemedCodeView> = {}): RedeemedCodeView {
+  return { source: 'redemption', id: 1, user_id: 7, code: '0123…cdef', quota: 250_000, created_at: 1_900_000_000, paid_at: 1_900_000_000, ...fields };
+}
+
+export const orderPage = (items: TopupRecordView[], total = items.length) => ok({ items, total, page: 0, page_size: 10 });
 
 export const ONLINE_STATUS: SiteStatus = { enable_online_topup: true, min_topup: 1, price: 7.3, top_up_link: 'https://shop.example.com/codes' };
 

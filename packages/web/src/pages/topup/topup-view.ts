@@ -1,4 +1,4 @@
-import type { CompletedVia, PaymentMethod, TopupOrderStatus, TopupOrderView } from '@gw/shared';
+import type { CompletedVia, PaymentMethod, TopupOrderStatus, TopupOrderView, TopupRecordView } from '@gw/shared';
 import type { SiteStatus } from '@/api/status';
 
 /** Messages of the wallet page (spec 2 §5, §8); those the server also answers are in @gw/shared. */
@@ -12,7 +12,7 @@ export const PAYMENT_METHOD_OPTIONS: { value: PaymentMethod; label: string }[] =
   { value: 'wx', label: '微信' },
 ];
 
-export const paymentMethodLabel = (method: string) => PAYMENT_METHOD_OPTIONS.find((option) => option.value === method)?.label ?? method;
+const paymentMethodLabel = (method: string) => PAYMENT_METHOD_OPTIONS.find((option) => option.value === method)?.label ?? method;
 
 export const ORDER_STATUS_LOOK: Record<TopupOrderStatus, { label: string; color: string }> = {
   pending: { label: '待支付', color: 'orange' },
@@ -20,7 +20,16 @@ export const ORDER_STATUS_LOOK: Record<TopupOrderStatus, { label: string; color:
   expired: { label: '已过期', color: 'gray' },
 };
 
-export const orderStatusLook = (status: string) => ORDER_STATUS_LOOK[status as TopupOrderStatus] ?? { label: '未知状态', color: 'gray' };
+const orderStatusLook = (status: string) => ORDER_STATUS_LOOK[status as TopupOrderStatus] ?? { label: '未知状态', color: 'gray' };
+
+/** A redeemed code in the top-up history: credited when redeemed, so it has no other status. */
+const REDEEMED_LOOK = { label: '已兑换', color: 'green' };
+
+/** A history row's status: an order's, or 已兑换 for a code. */
+export const recordStatusLook = (row: TopupRecordView) => (row.source === 'order' ? orderStatusLook(row.status) : REDEEMED_LOOK);
+
+/** How a history row was paid: the order's method, or 兑换码. */
+export const recordMethodLabel = (row: TopupRecordView) => (row.source === 'order' ? paymentMethodLabel(row.payment_method) : '兑换码');
 
 const COMPLETED_VIA_LABELS: Record<CompletedVia, string> = {
   '': '-',

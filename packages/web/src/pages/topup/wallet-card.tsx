@@ -49,10 +49,10 @@ export function WalletCard({ user, display, topUpLink, onRedeemed }: WalletCardP
     <Card title="我的钱包" className="topup-card">
       <Grid.Row gutter={16}>
         <Grid.Col span={12} title={quotaTitle(user?.quota ?? 0)}>
-          <Statistic title="当前余额" value={user ? renderQuota(user.quota, display) : '-'} />
+          <Statistic title="当前余额" value={user ? renderQuota(user.quota, { ...display, digits: 'precise' }) : '-'} />
         </Grid.Col>
         <Grid.Col span={12} title={quotaTitle(user?.used_quota ?? 0)}>
-          <Statistic title="历史消耗" value={user ? renderQuota(user.used_quota, display) : '-'} />
+          <Statistic title="历史消耗" value={user ? renderQuota(user.used_quota, { ...display, digits: 'precise' }) : '-'} />
         </Grid.Col>
       </Grid.Row>
       <Divider />

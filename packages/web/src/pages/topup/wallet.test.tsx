@@ -19,6 +19,13 @@ describe('balance', () => {
     expect(screen.getByText('$1.00')).toBeTruthy();
     expect(selfReads(calls)).toHaveLength(1);
   });
+
+  it('shows enough decimals for a balance spent by less than a cent to read changed', async () => {
+    renderTopupPage({ 'GET /api/user/self': ok(makeUser({ quota: 5_000_000 - 320, used_quota: 500_320 })) });
+
+    expect(await screen.findByText('$9.99936')).toBeTruthy();
+    expect(screen.getByText('$1.00064')).toBeTruthy();
+  });
 });
 
 describe('redemption code', () => {
@@ -51,13 +58,13 @@ describe('redemption code', () => {
   });
 
   it('shows the server message for a code that cannot be used and keeps the balance', async () => {
-    const calls = renderTopupPage({ 'POST /api/user/topup': fail('无效的兑换码') });
+    const calls = renderTopupPage({ 'POST /api/user/topup': fail('该兑换码已被使用') });
     const u = user();
     await screen.findByText('$2.00');
     await u.type(screen.getByLabelText('兑换码'), 'used-code');
     await u.click(screen.getByRole('button', { name: /兑\s*换/ }));
 
-    expect(await message('无效的兑换码')).toBeTruthy();
+    expect(await message('该兑换码已被使用')).toBeTruthy();
     expect(selfReads(calls)).toHaveLength(1);
     expect((screen.getByLabelText('兑换码') as HTMLInputElement).value).toBe('used-code');
   });

@@ -33,18 +33,20 @@ export function BalanceCard({ display }: { display: QuotaDisplay }) {
         <span className="workspace-links">
           <Link to="/topup">钱包</Link>
           <Link to="/log">使用日志</Link>
+          {/* The async task log (spec 2 §2 /task) has no sidebar entry (spec 1 §2.2): it is reached from here. */}
+          <Link to="/task">音乐任务</Link>
         </span>
       }
     >
       <div className="workspace-figures">
         <Figure label="当前余额">
-          <QuotaText quota={user?.quota ?? 0} display={display} />
+          <QuotaText quota={user?.quota ?? 0} display={display} digits="precise" />
         </Figure>
         <Figure label="历史消耗">
-          <QuotaText quota={user?.used_quota ?? 0} display={display} />
+          <QuotaText quota={user?.used_quota ?? 0} display={display} digits="precise" />
         </Figure>
         <Figure label="今日消耗">
-          {today === undefined ? <Spin size={16} /> : today === null ? '—' : <QuotaText quota={today} display={display} />}
+          {today === undefined ? <Spin size={16} /> : today === null ? '—' : <QuotaText quota={today} display={display} digits="precise" />}
         </Figure>
       </div>
     </Card>

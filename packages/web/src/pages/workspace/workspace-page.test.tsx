@@ -88,13 +88,15 @@ describe('workspace page', () => {
   });
 
   it('shows the balance and historic consumption read again from the server, and what was spent today', async () => {
-    renderWorkspace({ [SELF]: ok(makeUser({ quota: 1_000_000, used_quota: 250_000 })), [STAT]: ok({ quota: 50_000, rpm: 1, tpm: 20 }) });
-    await vi.waitFor(() => expect(figure('当前余额').textContent).toContain('$2.00'));
-    expect(figure('历史消耗').textContent).toContain('$0.50');
-    expect(await within(figure('今日消耗')).findByText('$0.10')).toBeTruthy();
-    expect(within(figure('今日消耗')).getByTitle('原始额度：50,000')).toBeTruthy();
+    renderWorkspace({ [SELF]: ok(makeUser({ quota: 1_000_000 - 320, used_quota: 250_320 })), [STAT]: ok({ quota: 50_320, rpm: 1, tpm: 20 }) });
+    // As many decimals as show each figure exactly (up to 6): a spend of $0.00064 is visible.
+    await vi.waitFor(() => expect(figure('当前余额').textContent).toContain('$1.99936'));
+    expect(figure('历史消耗').textContent).toContain('$0.50064');
+    expect(await within(figure('今日消耗')).findByText('$0.10064')).toBeTruthy();
+    expect(within(figure('今日消耗')).getByTitle('原始额度：50,320')).toBeTruthy();
     expect(within(card('余额')).getByRole('link', { name: '钱包' }).getAttribute('href')).toBe('/topup');
     expect(within(card('余额')).getByRole('link', { name: '使用日志' }).getAttribute('href')).toBe('/log');
+    expect(within(card('余额')).getByRole('link', { name: '音乐任务' }).getAttribute('href')).toBe('/task');
   });
 
   it('lists the latest chats, each opening its history page, and starts a new chat on the landing page', async () => {

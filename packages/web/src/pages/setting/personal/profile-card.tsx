@@ -30,10 +30,10 @@ export function ProfileCard({ user, display }: ProfileCardProps) {
       />
       <Grid.Row gutter={16}>
         <Grid.Col span={8} title={quotaTitle(user.quota)}>
-          <Statistic title="当前余额" value={renderQuota(user.quota, display)} />
+          <Statistic title="当前余额" value={renderQuota(user.quota, { ...display, digits: 'precise' })} />
         </Grid.Col>
         <Grid.Col span={8} title={quotaTitle(user.used_quota)}>
-          <Statistic title="历史消耗" value={renderQuota(user.used_quota, display)} />
+          <Statistic title="历史消耗" value={renderQuota(user.used_quota, { ...display, digits: 'precise' })} />
         </Grid.Col>
         <Grid.Col span={8}>
           <Statistic title="请求次数" value={user.request_count} />
