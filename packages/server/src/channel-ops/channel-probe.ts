@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { createAdaptorRegistry } from '../relay/adaptors';
 import { withoutChannelKey } from '../relay/channel-key-redaction';
-import { OPENAI_INBOUND } from '../relay/inbound/openai-inbound';
 import type { RelayChannel, RelayContext, RelayMode } from '../relay/relay-context';
 import { UpstreamClient } from '../relay/upstream.client';
+import { UpstreamReplyError } from '../relay/upstream-reply-error';
 
 /** What one test call to a channel gave: `status` is the upstream HTTP status (0 when none came). */
 export interface ProbeResult {
@@ -31,7 +31,6 @@ function probeContext(channel: RelayChannel, model: string, mode: RelayMode): Re
   return {
     requestId: `probe-${randomUUID()}`,
     mode,
-    format: OPENAI_INBOUND,
     nativeHeaders: {},
     promptTokens: 0,
     caller: { tokenId: 0, tokenName: '', userId: 0, username: '', group: '', unlimitedQuota: true },
@@ -89,7 +88,9 @@ export class ChannelProbe {
       try {
         if (chat) chat.chatResponse(ctx, raw);
         else JSON.parse(raw);
-      } catch {
+      } catch (error) {
+        // An error inside a 200 reply (Baidu's v1 API) counts as the status it means.
+        if (error instanceof UpstreamReplyError) return result(false, error.status, error.message);
         return result(false, status, `上游返回了无法解析的响应：${errorMessage(raw)}`);
       }
       return result(true, status, '');

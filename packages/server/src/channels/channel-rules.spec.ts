@@ -5,7 +5,9 @@ import { splitList } from './comma-list';
 describe(checkKeyFormat.name, () => {
   it.each([
     [15, 'bce-v3/ALTAK-abc/0123', true],
-    [15, 'api|secret', false],
+    [15, 'api|secret', true],
+    [15, 'api|', false],
+    [15, 'api|secret|extra', false],
     [18, 'app|secret|key', true],
     [18, 'api-password', true],
     [18, 'app|secret', false],

@@ -5,6 +5,7 @@ import { joinList, splitList } from './comma-list';
 import { parseServiceAccountKey } from '../relay/adaptors/vertex-key';
 import { parseVertexRegions } from '../relay/adaptors/vertex-region';
 import { bedrockKeyProblem } from '../relay/adaptors/bedrock-key';
+import { parseQianfanKey } from '../relay/adaptors/qianfan-key';
 
 /** The stored channel fields that the rules below check and normalise. */
 export interface ChannelDraft {
@@ -28,6 +29,7 @@ export interface ChannelDraft {
   status: number;
 }
 
+export const MSG_CHANNEL_NOT_FOUND = '渠道不存在，请刷新后重试';
 export const MSG_NAME_AND_KEY = '请填写渠道名称和渠道密钥！';
 export const MSG_NO_MODEL = '请至少选择一个模型！';
 export const MSG_MODEL_MAPPING = '模型映射必须是合法的 JSON 格式！';
@@ -147,9 +149,11 @@ export function normalizeChannel(draft: ChannelDraft, knownGroups: readonly stri
 export function checkKeyFormat(type: number, key: string): string | undefined {
   const parts = (separator: string) => key.split(separator).map((part) => part.trim());
   switch (type) {
-    case 15:
-      // The relay calls Qianfan's v2 OpenAI-compatible API, which takes only a v2 API key as bearer.
-      return key.includes('|') ? '百度千帆请填写 v2 API Key（形如 bce-v3/ALTAK-…，在千帆控制台「API Key」页创建），不再支持 APIKey|SecretKey 格式' : undefined;
+    case 15: {
+      // APIKey|SecretKey of an application (the v1 API through an access token), or a v2 API Key.
+      const parsed = parseQianfanKey(key);
+      return typeof parsed === 'string' ? parsed : undefined;
+    }
     case 18:
       // Spark's HTTP API takes the APIPassword, or APIKey:APISecret taken from APPID|APISecret|APIKey.
       return !key.includes('|') || (parts('|').length === 3 && parts('|').every(Boolean)) ? undefined : '讯飞星火密钥格式为 APIPassword 或 APPID|APISecret|APIKey';

@@ -99,7 +99,7 @@ describe('channels (integration)', () => {
       [{ status_code_mapping: '{"400": "oops"}' }, '状态码映射必须是合法的 JSON 格式！'],
       [{ groups: ['nosuchgroup'] }, '分组不存在：nosuchgroup（请先在分组倍率中添加）'],
       [{ type: 999 }, '未知的渠道类型'],
-      [{ type: 15, key: 'api-key|secret-key' }, '百度千帆请填写 v2 API Key（形如 bce-v3/ALTAK-…，在千帆控制台「API Key」页创建），不再支持 APIKey|SecretKey 格式'],
+      [{ type: 15, key: 'api-key|secret-key|extra' }, '百度千帆密钥格式为 APIKey|SecretKey（千帆应用的 API Key 和 Secret Key），或 v2 API Key（形如 bce-v3/ALTAK-…）'],
       [{ type: 18, key: 'a|b' }, '讯飞星火密钥格式为 APIPassword 或 APPID|APISecret|APIKey'],
       [{ type: 8, base_url: '' }, '自定义渠道必须填写完整的请求地址（可使用 {model} 变量）'],
       [{ base_url: 'ftp://x' }, '代理地址必须是 http:// 或 https:// 开头的地址'],

@@ -169,6 +169,8 @@ describe('logs (integration)', () => {
     it('applies the same filters to a user own rows', async () => {
       const reply = await alice.agent.get('/api/log/self/').query({ type: LOG_TYPE.CONSUME, model_name: 'gpt-4o', start_timestamp: t0 - 2 * HOUR });
       expect(ids(reply.body)).toEqual(['a-now-1', 'a-hour']);
+      expect(ids((await alice.agent.get('/api/log/self/').query({ status_code: 429 })).body)).toEqual(['a-error']);
+      expect(ids((await bob.agent.get('/api/log/self/').query({ status_code: 429 })).body)).toEqual([]);
     });
 
     it('pages with a zero-based p and page_size', async () => {

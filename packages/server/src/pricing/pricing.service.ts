@@ -5,6 +5,7 @@ import { IsNull, Repository } from 'typeorm';
 import { SessionsService } from '../auth/sessions.service';
 import { AbilitiesService } from '../channels/abilities.service';
 import { OptionsService } from '../options/options.service';
+import { DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_CREATION_RATIO, DEFAULT_CACHE_READ_RATIO } from '../relay/billing/pricing';
 import { UserEntity } from '../users/user.entity';
 import { QUOTA_TYPE, type PricingEntry } from './pricing.view';
 
@@ -24,15 +25,18 @@ export function pricingEntries(
   const names = new Set([...Object.keys(modelPrice), ...Object.keys(modelRatio), ...groupsByModel.keys()]);
   return [...names].sort().map((model_name) => {
     const perCall = Object.hasOwn(modelPrice, model_name);
-    return {
+    const priced = isModelPriced(model_name, { modelPrice, modelRatio });
+    const entry: PricingEntry = {
       model_name,
       quota_type: perCall ? QUOTA_TYPE.PER_CALL : QUOTA_TYPE.PER_USAGE,
       model_ratio: Object.hasOwn(modelRatio, model_name) ? modelRatio[model_name] : 0,
       completion_ratio: Object.hasOwn(completionRatio, model_name) ? completionRatio[model_name] : 1,
       model_price: perCall ? modelPrice[model_name] : 0,
       enable_groups: [...(groupsByModel.get(model_name) ?? [])],
-      priced: isModelPriced(model_name, { modelPrice, modelRatio }),
+      priced,
     };
+    // The relay's multipliers (relay/billing/pricing.ts), so that the page shows what billing does.
+    return priced && !perCall ? { ...entry, cache_ratio: DEFAULT_CACHE_READ_RATIO, cache_creation_ratio: DEFAULT_CACHE_CREATION_RATIO, audio_ratio: DEFAULT_AUDIO_RATIO } : entry;
   });
 }
 

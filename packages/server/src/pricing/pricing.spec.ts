@@ -6,7 +6,7 @@ import { pricingEntries } from './pricing.service';
 import type { PricingEntry } from './pricing.view';
 
 describe(pricingEntries.name, () => {
-  it('prices per call when ModelPrice has the model, else by ratio, and lists offered models without a price as unpriced', () => {
+  it('prices per call when ModelPrice has the model, else by ratio with the cache and audio multipliers the relay bills, and lists offered models without a price as unpriced', () => {
     const sut = pricingEntries(
       { modelPrice: { 'dall-e-3': 0.04 }, modelRatio: { 'gpt-4o': 1.25, 'dall-e-3': 10 }, completionRatio: { 'gpt-4o': 4 } },
       new Map([
@@ -16,7 +16,18 @@ describe(pricingEntries.name, () => {
     );
     expect(sut).toEqual([
       { model_name: 'dall-e-3', quota_type: 1, model_ratio: 10, completion_ratio: 1, model_price: 0.04, enable_groups: [], priced: true },
-      { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], priced: true },
+      {
+        model_name: 'gpt-4o',
+        quota_type: 0,
+        model_ratio: 1.25,
+        completion_ratio: 4,
+        model_price: 0,
+        enable_groups: ['default', 'vip'],
+        priced: true,
+        cache_ratio: 0.1,
+        cache_creation_ratio: 1.25,
+        audio_ratio: 1,
+      },
       { model_name: 'mystery', quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: ['vip'], priced: false },
     ]);
   });
@@ -74,8 +85,12 @@ describe('pricing (integration)', () => {
         model_price: 0,
         enable_groups: ['default', 'vip'],
         priced: true,
+        cache_ratio: 0.1,
+        cache_creation_ratio: 1.25,
+        audio_ratio: 1,
       });
       expect(entry(reply.body, 'per-call')).toMatchObject({ quota_type: 1, model_price: 0.02, enable_groups: ['vip'], priced: true });
+      expect(entry(reply.body, 'per-call')).not.toHaveProperty('cache_ratio');
       // Priced, but no channel offers it.
       expect(entry(reply.body, 'only-ratio')).toMatchObject({ quota_type: 0, model_ratio: 2, completion_ratio: 1, enable_groups: [], priced: true });
       // Offered, but the relay would refuse it for want of a price.

@@ -13,6 +13,13 @@ export interface PricingEntry {
   enable_groups: string[];
   /** False for a model that channels offer but that has neither a ratio nor a price: the relay refuses it. */
   priced: boolean;
+  /**
+   * For a priced per-usage model: the multipliers of its prompt price the relay bills cached prompt
+   * tokens (read, written) and audio prompt tokens with. Reasoning tokens are completion tokens.
+   */
+  cache_ratio?: number;
+  cache_creation_ratio?: number;
+  audio_ratio?: number;
 }
 
 /** GET /api/pricing: the entries in `data`, with the group ratios and the viewer's group beside it. */

@@ -61,9 +61,4 @@ describe('relay (integration, OpenAI-compatible Chinese providers)', () => {
       expect(Number(log.quota)).toBe(MOCK_COST);
     });
   });
-
-  it('refuses a Qianfan key in the old APIKey|SecretKey form at save time, saying a v2 API key is needed', async () => {
-    const reply = await admin.post('/api/channel/').send({ type: 15, name: 'old-qianfan', key: 'api-key|secret-key', models: 'ernie-4.5', groups: ['default'] });
-    expect(reply.body).toMatchObject({ success: false, message: expect.stringContaining('v2 API Key') });
-  });
 });

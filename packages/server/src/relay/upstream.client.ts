@@ -23,6 +23,8 @@ export interface UpstreamCall {
    * key, an AWS SigV4 signature over the call): headers added to the call. A failure is a failure to reach the channel.
    */
   authorize?: (fetch: ChannelFetch) => Promise<Record<string, string>>;
+  /** The URL completed just before sending, for credentials that travel in the query (Baidu's v1 access_token). */
+  authorizeUrl?: (fetch: ChannelFetch) => Promise<string>;
   /** How the upstream frames a streamed reply, when not as server-sent events (AWS event stream). */
   streamFraming?: UpstreamFraming;
 }
@@ -64,10 +66,11 @@ export class UpstreamClient implements OnModuleDestroy {
   }
 
   send(call: UpstreamCall, timeoutSeconds: number, signal: AbortSignal | ClientDisconnect): Promise<UpstreamResponse> {
-    const { authorize } = call;
+    const { authorize, authorizeUrl } = call;
     if (authorize) {
       return authorize(this.channelFetch).then((headers) => this.send({ ...call, headers: { ...call.headers, ...headers }, authorize: undefined }, timeoutSeconds, signal));
     }
+    if (authorizeUrl) return authorizeUrl(this.channelFetch).then((url) => this.send({ ...call, url, authorizeUrl: undefined }, timeoutSeconds, signal));
     const timeoutMs = timeoutSeconds * 1000;
     return request(call.url, {
       method: call.method ?? 'POST',

@@ -4,17 +4,19 @@ import { toUserView, type UserView } from './user.view';
 
 /**
  * A user as the user management page sees it (spec 2 §3 User (admin view)): the console's view of
- * a user without the invitation code and balance, plus the administrators' remark and the
- * deregistration time. Never the password hash or the access token.
+ * a user (bound accounts and invitation figures included, the invitation earnings not yet
+ * transferred too: a balance like the quota) without the invitation code, which is the user's to
+ * hand out, plus the administrators' remark and the deregistration time. Never the password hash
+ * or the access token.
  */
-export type AdminUserView = Omit<UserView, 'aff_code' | 'aff_quota'> & {
+export type AdminUserView = Omit<UserView, 'aff_code'> & {
   remark: string;
   /** When the account was deregistered (unix seconds); null while it exists. The spec's name. */
   DeletedAt: number | null;
 };
 
 export function toAdminUserView(user: UserEntity): AdminUserView {
-  const { aff_code: _affCode, aff_quota: _affQuota, ...view } = toUserView(user);
+  const { aff_code: _affCode, ...view } = toUserView(user);
   return { ...view, remark: user.remark, DeletedAt: user.deleted_at };
 }
 

@@ -61,6 +61,8 @@ export interface LogFilters {
   username: string;
   /** Admins only: a channel id, '' for any. */
   channel: string;
+  /** The HTTP status the client received (200, 429, …), '' for any. */
+  status_code: string;
 }
 
 type Query = Record<string, string | number>;
@@ -74,6 +76,7 @@ export function logQuery(filters: LogFilters, isAdmin: boolean): Query {
   const text: Array<[string, string]> = [
     ['token_name', filters.token_name],
     ['model_name', filters.model_name],
+    ['status_code', filters.status_code],
   ];
   if (isAdmin) text.push(['username', filters.username], ['channel', filters.channel]);
   for (const [key, value] of text) if (value.trim() !== '') query[key] = value.trim();

@@ -14,6 +14,10 @@ export interface PricingEntry {
   enable_groups: string[];
   /** False for a model offered by channels without a ratio or price (calls to it are refused). */
   priced?: boolean;
+  /** Priced per-usage models: the multipliers of the prompt price for cache reads, cache writes and audio prompt tokens. */
+  cache_ratio?: number;
+  cache_creation_ratio?: number;
+  audio_ratio?: number;
 }
 
 /** GET /api/pricing answers data with group_ratio beside it (spec 2 §7), and the viewer's group. */

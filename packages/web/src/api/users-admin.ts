@@ -11,7 +11,10 @@ export interface AdminUser {
   used_quota: number;
   request_count: number;
   aff_count: number;
+  /** Invitation earnings not yet transferred to the balance. */
+  aff_quota?: number;
   aff_history_quota: number;
+  /** Who invited the user; 0 for nobody. */
   inviter_id: number;
   /** 1 ordinary, 10 administrator, 100 super administrator (spec 2 §4). */
   role: number;
@@ -22,6 +25,7 @@ export interface AdminUser {
   github_id?: string;
   wechat_id?: string;
   telegram_id?: string;
+  linux_do_id?: string;
   email?: string;
   remark?: string;
 }

@@ -23,14 +23,14 @@ describe(matchesPattern.name, () => {
 });
 
 describe(checkAccess.name, () => {
-  it.each(['/entry', '/entryNews/3', '/login', '/register', '/reset', '/user/reset', '/home', '/data-market', '/data-market/9', '/oauth/github/callback'])(
+  it.each(['/entry', '/entryNews/3', '/login', '/register', '/reset', '/user/reset', '/home', '/data-market', '/data-market/9', '/oauth/github/callback', '/pricing'])(
     'lets a guest open the public page %s',
     (path) => {
       expect(checkAccess(path, guest)).toBe('allowed');
     },
   );
 
-  it.each(['/token', '/topup', '/log', '/setting', '/update', '/pricing', '/workflow', '/workflow/editor/5', '/workflowResult/5', '/data-market/9/view-all', '/multi-model-compare/history/3', '/task', '/midjourney', '/about', '/monitor'])(
+  it.each(['/token', '/topup', '/log', '/setting', '/update', '/workflow', '/workflow/editor/5', '/workflowResult/5', '/data-market/9/view-all', '/multi-model-compare/history/3', '/task', '/midjourney', '/about', '/monitor'])(
     'sends a guest on the guarded page %s to login, and lets a user in',
     (path) => {
       expect(checkAccess(path, guest)).toBe('login');

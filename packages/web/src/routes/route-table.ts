@@ -148,7 +148,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/customer-connect', access: 'admin', page: 'customerConnect', menu: system('用户联系列表', IconPhone) },
   { path: '/setting', access: 'user', page: 'setting', menu: system('设置', IconSettings) },
   { path: '/update', access: 'user', page: 'update', menu: system('更新说明', IconNotification) },
-  { path: '/pricing', access: 'user', page: 'pricing', menu: system('模型价格', IconTag) },
+  // Open to guests: spec 2 §2 has the page show the default group's prices to a visitor who is not signed in.
+  { path: '/pricing', access: 'public', page: 'pricing', menu: system('模型价格', IconTag) },
   { path: '/about', access: 'user', page: 'about', menu: system('关于', IconInfoCircle) },
 
   // Signed in, not in the sidebar

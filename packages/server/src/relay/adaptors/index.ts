@@ -5,6 +5,7 @@ import { cohereProvider } from './cohere.adaptor';
 import { difyProvider } from './dify.adaptor';
 import { geminiProvider } from './gemini.adaptor';
 import { openAiProvider } from './openai.adaptor';
+import { qianfanProvider } from './qianfan.adaptor';
 import { AdaptorRegistry } from './registry';
 import { azureResponsesAdaptor, openAiResponsesAdaptor } from './responses.adaptor';
 import { vertexProvider } from './vertex.adaptor';
@@ -22,6 +23,7 @@ export function createAdaptorRegistry(): AdaptorRegistry {
   registry.register([14], anthropicProvider());
   registry.register([33], bedrockProvider());
   registry.register([34], cohereProvider());
+  registry.register([15], qianfanProvider());
   registry.register([37], difyProvider());
   registry.register([41], vertexProvider());
   return registry;

@@ -19,7 +19,7 @@ const sparkBearer = (key: string): string => {
 const API_ROOTS: Record<number, { host: string; path: string; bearer?: (key: string) => string }> = {
   1: { host: 'https://api.openai.com', path: '/v1' },
   4: { host: 'http://127.0.0.1:11434', path: '/v1' }, // Ollama's OpenAI-compatible API
-  15: { host: 'https://qianfan.baidubce.com', path: '/v2' }, // Qianfan v2: a v2 API key (bce-v3/…) as bearer
+  15: { host: 'https://qianfan.baidubce.com', path: '/v2' }, // Qianfan v2 with a v2 API key (bce-v3/…) as bearer; APIKey|SecretKey keys use v1 (qianfan.adaptor.ts)
   16: { host: 'https://open.bigmodel.cn', path: '/api/paas/v4' },
   17: { host: 'https://dashscope.aliyuncs.com', path: '/compatible-mode/v1' },
   18: { host: 'https://spark-api-open.xf-yun.com', path: '/v1', bearer: sparkBearer },

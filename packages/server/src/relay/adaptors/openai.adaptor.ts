@@ -56,9 +56,9 @@ export class OpenAiAdaptor implements ChatAdaptor, PassthroughAdaptor {
   }
 }
 
-const PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'moderations', 'rerank', 'speech', 'transcriptions', 'translations', 'image-edits']);
+export const OPENAI_PASSTHROUGH_MODES: ReadonlySet<RelayMode> = new Set(['embeddings', 'images', 'moderations', 'rerank', 'speech', 'transcriptions', 'translations', 'image-edits']);
 
 export function openAiProvider(): ProviderAdaptor {
   const adaptor = new OpenAiAdaptor();
-  return { chat: adaptor, passthrough: { adaptor, modes: PASSTHROUGH_MODES } };
+  return { chat: adaptor, passthrough: { adaptor, modes: OPENAI_PASSTHROUGH_MODES } };
 }

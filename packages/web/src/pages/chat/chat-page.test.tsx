@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Message } from '@arco-design/web-react';
 import { TOKEN_STATUS } from '@gw/shared';
 import type { SiteStatus } from '@/api/status';
@@ -39,6 +39,17 @@ describe('the chat embed page', () => {
     expect(shown.src).toBe('https://lobe.example.com/?key=sk-good&base=https%3A%2F%2Fgw.example.com/v1');
     expect(shown.title).toBe('Lobe Chat');
     expect(calls).toEqual(['/api/token/?p=0&size=100']);
+  });
+
+  it("uses the token the address names (the token page's 聊天), or the first enabled one when that one is not enabled", async () => {
+    fakeTokenList([token(1, 'sk-disabled', TOKEN_STATUS.DISABLED), token(3, 'sk-good'), token(4, 'sk-second')]);
+    renderChat('/chat/1?token=4', { chats: CHATS, server_address: 'https://gw.example.com' });
+    expect((await frame()).src).toContain('key=sk-second&');
+    cleanup();
+
+    fakeTokenList([token(1, 'sk-disabled', TOKEN_STATUS.DISABLED), token(3, 'sk-good'), token(4, 'sk-second')]);
+    renderChat('/chat/1?token=1', { chats: CHATS, server_address: 'https://gw.example.com' });
+    expect((await frame()).src).toContain('key=sk-good&');
   });
 
   it('adds the sk- prefix when the list gives a key without it', async () => {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Message } from '@arco-design/web-react';
 import { TOKEN_STATUS } from '@gw/shared';
 import { call } from '@/api/http';
 import type { SiteStatus } from '@/api/status';
-import { listTokens } from '@/api/tokens';
+import { listTokens, type Token } from '@/api/tokens';
 import { buildChatLink, chatLinkProblem, type ChatLinkProblem, type ChatLinkSource } from '@/lib/chat-link';
 import { fullKey } from '@/pages/token/token-view';
 import { useStatusStore } from '@/stores/status';
@@ -29,9 +29,18 @@ export type ChatLinkState =
   | { phase: 'failed' };
 
 /**
- * The user's chat address for a configured link: their first enabled token's key and the server
- * address filled in. `pickSource` chooses the link from the server status; until the status is
- * known (a fresh browser) the state stays loading.
+ * The token a chat opens with: the one the address names (`?token=<id>`, the token page's 聊天
+ * action) while it is enabled, else the first enabled one.
+ */
+function chatToken(tokens: Token[], wanted: number | null): Token | undefined {
+  const enabled = tokens.filter((item) => item.status === TOKEN_STATUS.ENABLED);
+  return enabled.find((item) => item.id === wanted) ?? enabled[0];
+}
+
+/**
+ * The user's chat address for a configured link: the key of the token chosen (chatToken) and the
+ * server address filled in. `pickSource` chooses the link from the server status; until the status
+ * is known (a fresh browser) the state stays loading.
  */
 export function useChatLink(pickSource: (status: SiteStatus) => ChatLinkSource): ChatLinkState {
   const navigate = useNavigate();
@@ -39,6 +48,8 @@ export function useChatLink(pickSource: (status: SiteStatus) => ChatLinkSource):
   const source = status ? pickSource(status) : null;
   const address = status?.server_address || window.location.origin;
   const [state, setState] = useState<ChatLinkState>({ phase: 'loading' });
+  const [searchParams] = useSearchParams();
+  const wantedToken = Number(searchParams.get('token')) || null;
 
   const name = source?.name ?? '';
   const link = source?.link;
@@ -56,7 +67,7 @@ export function useChatLink(pickSource: (status: SiteStatus) => ChatLinkSource):
       const page = await call(listTokens(0, TOKEN_ROWS));
       if (cancelled) return;
       if (!page) return setState({ phase: 'failed' });
-      const token = page.items.find((item) => item.status === TOKEN_STATUS.ENABLED);
+      const token = chatToken(page.items, wantedToken);
       if (!token) {
         Message.warning(MSG_NO_TOKEN);
         setState({ phase: 'refused', message: MSG_NO_TOKEN });
@@ -70,7 +81,7 @@ export function useChatLink(pickSource: (status: SiteStatus) => ChatLinkSource):
       cancelled = true;
       window.clearTimeout(redirect);
     };
-  }, [name, link, settingsFragment, address, navigate]);
+  }, [name, link, settingsFragment, address, navigate, wantedToken]);
 
   return state;
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, Card, Space, Table, Tag } from '@arco-design/web-react';
+import { Alert, Card, Space, Tag } from '@arco-design/web-react';
+import type { PricingEntry } from '@/api/pricing';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '@/lib/page-size';
 import { useUserStore } from '@/stores/user';
 import { getColumns } from './columns';
@@ -44,7 +46,7 @@ export default function PricingPage() {
       <div>
         <SearchForm keyword={keyword} onChange={handleSearch} />
       </div>
-      <Table
+      <ResponsiveTable<PricingEntry>
         rowKey="model_name"
         columns={getColumns(group, groupRatio)}
         data={rows}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PricingEntry } from '@/api/pricing';
-import { completionPricePerMillion, formatUsd, groupRatioOf, perCallPrice, priceLines, promptPricePerMillion, viewerGroup } from './price';
+import { completionPricePerMillion, extraRateLines, formatUsd, groupRatioOf, perCallPrice, priceLines, promptPricePerMillion, viewerGroup } from './price';
 
 const entry = (fields: Partial<PricingEntry>): PricingEntry => ({
   model_name: 'm',
@@ -70,5 +70,21 @@ describe('the group prices are shown for', () => {
     expect(groupRatioOf({ default: 1, vip: 1.5 }, 'vip')).toBe(1.5);
     expect(groupRatioOf({ default: 1 }, 'nobody')).toBe(1);
     expect(groupRatioOf({}, 'constructor')).toBe(1);
+  });
+});
+
+describe(extraRateLines.name, () => {
+  it('prices cache reads, cache writes and audio from the prompt price, reasoning at the completion price', () => {
+    const gpt = entry({ model_ratio: 1.25, completion_ratio: 4, cache_ratio: 0.1, cache_creation_ratio: 1.25, audio_ratio: 1 });
+    expect(extraRateLines(gpt, 1.5)).toEqual(['缓存读取 $0.375 / 1M tokens', '缓存写入 $4.6875 / 1M tokens', '音频输入 $3.75 / 1M tokens', '推理 $15 / 1M tokens']);
+  });
+
+  it('shows only the multipliers an entry gives', () => {
+    expect(extraRateLines(entry({ model_ratio: 1, cache_ratio: 0.5 }), 1)).toEqual(['缓存读取 $1 / 1M tokens', '推理 $2 / 1M tokens']);
+  });
+
+  it('has nothing for a per-call or unpriced model', () => {
+    expect(extraRateLines(entry({ quota_type: 1, model_price: 0.04, cache_ratio: 0.1 }), 1)).toEqual([]);
+    expect(extraRateLines(entry({ priced: false, cache_ratio: 0.1 }), 1)).toEqual([]);
   });
 });

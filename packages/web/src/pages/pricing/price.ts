@@ -35,6 +35,26 @@ export function priceLines(entry: PricingEntry, groupRatio: number): PriceLines 
   };
 }
 
+/**
+ * The other token kinds of a priced per-usage model (spec 1 §9), per million tokens: cache reads,
+ * cache writes and audio prompt tokens at the multipliers of the prompt price its entry gives (each
+ * only when given), reasoning tokens at the completion price (they are completion tokens).
+ */
+export function extraRateLines(entry: PricingEntry, groupRatio: number): string[] {
+  const lines = priceLines(entry, groupRatio);
+  if (lines.kind !== 'per-usage') return [];
+  const prompt = promptPricePerMillion(entry.model_ratio, groupRatio);
+  const multiplied: Array<[string, number | undefined]> = [
+    ['缓存读取', entry.cache_ratio],
+    ['缓存写入', entry.cache_creation_ratio],
+    ['音频输入', entry.audio_ratio],
+  ];
+  return [
+    ...multiplied.flatMap(([label, ratio]) => (ratio === undefined ? [] : [`${label} ${formatUsd(prompt * ratio)} / 1M tokens`])),
+    `推理 ${lines.completion} / 1M tokens`,
+  ];
+}
+
 /** The group the prices are shown for: the viewer's (from the reply, else the signed-in user's), else default. */
 export function viewerGroup(replyGroup: string | undefined, userGroup: string | undefined): string {
   return replyGroup || userGroup || 'default';

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Message } from '@arco-design/web-react';
 import type { PricingEntry } from '@/api/pricing';
+import { openExpansion } from '@/components/responsive-table/test-expansion';
 import { useUserStore } from '@/stores/user';
 import { jsonResponse, makeUser } from '@/test/factories';
 import PricingPage from './index';
@@ -13,7 +14,18 @@ interface Call {
 }
 
 const ENTRIES: PricingEntry[] = [
-  { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], priced: true },
+  {
+    model_name: 'gpt-4o',
+    quota_type: 0,
+    model_ratio: 1.25,
+    completion_ratio: 4,
+    model_price: 0,
+    enable_groups: ['default', 'vip'],
+    priced: true,
+    cache_ratio: 0.1,
+    cache_creation_ratio: 1.25,
+    audio_ratio: 1,
+  },
   { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.04, enable_groups: ['vip'], priced: true },
   { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: [], priced: true },
   { model_name: 'mystery', quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: ['default'], priced: false },
@@ -34,8 +46,6 @@ function fakeApi(usableGroup: string): Call[] {
 }
 
 const rowOf = (model: string) => screen.getAllByText(model).find((node) => node.closest('tr'))?.closest('tr') as HTMLElement;
-
-configure({ asyncUtilTimeout: 3000 });
 
 let messages: HTMLElement;
 
@@ -89,6 +99,16 @@ describe('pricing page', () => {
     expect(within(rowOf('gpt-4o')).getByText('提示 $2.5 / 1M tokens')).toBeTruthy();
     expect(within(rowOf('gpt-4o')).getByText('补全 $10 / 1M tokens')).toBeTruthy();
     expect(within(rowOf('dall-e-3')).getByText('$0.04 / 次')).toBeTruthy();
+  });
+
+  it('shows the cache, reasoning and audio rates of a model that has them in its row expansion', async () => {
+    fakeApi('default');
+    render(<PricingPage />);
+    await waitFor(() => expect(rowOf('gpt-4o')).toBeTruthy());
+
+    const expansion = within(openExpansion(rowOf('gpt-4o')));
+    for (const line of ['缓存读取 $0.25 / 1M tokens', '缓存写入 $3.125 / 1M tokens', '音频输入 $2.5 / 1M tokens', '推理 $10 / 1M tokens']) expect(expansion.getByText(line)).toBeTruthy();
+    expect(within(openExpansion(rowOf('dall-e-3'))).queryByText(/ \/ 1M tokens$/)).toBeNull();
   });
 
   it('filters the models by name as the user types', async () => {

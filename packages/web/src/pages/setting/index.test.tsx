@@ -334,6 +334,20 @@ describe('operation and system tabs', () => {
     expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'QuotaForNewUser', value: '500' } }]);
   });
 
+  it('saves SqlDsns as a secret: a password field, empty, sent only once typed', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=system');
+    const user = userEvent.setup();
+    const input = (await screen.findByLabelText('数据库连接串')) as HTMLInputElement;
+    expect(input.type).toBe('password');
+    expect(input.placeholder).toBe('敏感信息不会发送到前端显示，已设置则留空不修改');
+    await user.type(input, 'postgres://stats:pw@db.example.com/gw');
+    await user.click(screen.getByRole('button', { name: '更新数据库连接串' }));
+
+    expect(await within(messages).findByText('保存成功')).toBeTruthy();
+    expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'SqlDsns', value: 'postgres://stats:pw@db.example.com/gw' } }]);
+  });
+
   it('names the page each chat link feeds', async () => {
     fakeApi(makeUser({ role: 100 }));
     renderAt('/setting?tab=operation');

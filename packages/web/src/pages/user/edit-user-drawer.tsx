@@ -3,10 +3,11 @@ import { Descriptions, Drawer, Form, Input, InputNumber, Message, Select, Spin }
 import { MSG_PASSWORD_TOO_LONG, MSG_PASSWORD_TOO_SHORT, MSG_USER_UPDATED, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, renderQuota } from '@gw/shared';
 import { call, callOk } from '@/api/http';
 import { getSelf } from '@/api/user';
-import { getAdminUser, updateUser, type UserUpdate } from '@/api/users-admin';
+import { getAdminUser, updateUser, type AdminUser, type UserUpdate } from '@/api/users-admin';
 import { QuotaText } from '@/components/quota-text';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { useUserStore } from '@/stores/user';
+import { AccountDetails } from './account-details';
 import { PASSWORD_HINT, balanceAfter } from './user-view';
 
 /** Whose profile the drawer edits: another user by id (administrator's edit), or one's own. */
@@ -26,6 +27,8 @@ interface Loaded {
   id: number;
   quota: number;
   form: EditForm;
+  /** The whole admin view when an administrator edits another user (bindings, invitations). */
+  user?: AdminUser;
 }
 
 interface EditUserDrawerProps {
@@ -59,6 +62,7 @@ function useProfile(target: EditTarget | null) {
         id: user.id,
         quota: user.quota,
         form: { username: user.username, display_name: user.display_name ?? '', password: '', group: user.group, remark: user.remark ?? '', addQuota: 0 },
+        user: mode === 'admin' ? (user as AdminUser) : undefined,
       });
     });
     return () => {
@@ -176,6 +180,7 @@ export function EditUserDrawer({ target, groups, display, onClose, onSaved }: Ed
                     onChange={(addQuota) => patch({ addQuota: Number.isNaN(addQuota) ? undefined : addQuota })}
                   />
                 </Form.Item>
+                {loaded.user && <AccountDetails user={loaded.user} display={display} />}
               </>
             )}
           </Form>

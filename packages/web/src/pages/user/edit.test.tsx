@@ -146,6 +146,26 @@ describe('UserPage edit', () => {
     await waitFor(() => expect(where()).toBe('/user'));
   });
 
+  it('shows the bound accounts, the invitation figures and the inviter, whose name opens its own drawer', async () => {
+    const invited = makeAdminUser({ id: 5, username: 'carol', email: 'carol@example.com', github_id: 'gh-42', linux_do_id: 'ld-9', aff_count: 3, aff_quota: 250_000, aff_history_quota: 1_000_000, inviter_id: 2 });
+    renderUserPage({ 'GET /api/user/': userPage([ALICE, invited]), 'GET /api/user/5': ok(invited), 'GET /api/user/2': ok(ALICE) }, { url: '/user/edit/5' });
+    await within(drawer()).findByLabelText('增加额度');
+    const item = (label: string) => within(drawer()).getByText(label).nextElementSibling?.textContent;
+
+    expect(item('邮箱')).toBe('carol@example.com');
+    expect(item('GitHub')).toBe('gh-42');
+    expect(item('LinuxDO')).toBe('ld-9');
+    expect(item('微信')).toBe('未绑定');
+    expect(item('Telegram')).toBe('未绑定');
+    expect(item('邀请人数')).toBe('3');
+    expect(item('待使用收益')).toBe('$0.50');
+    expect(item('总收益')).toBe('$2.00');
+    await user().click(await within(drawer()).findByRole('link', { name: 'alice' }));
+    await waitFor(() => expect(where()).toBe('/user/edit/2'));
+    await waitFor(() => expect(field('用户名').value).toBe('alice'));
+    expect(within(drawer()).getByText('邀请人').nextElementSibling?.textContent).toBe('无');
+  });
+
   it('edits one’s own profile at /user/edit: name and password, no group or quota', async () => {
     const me = { ...BOB, quota: 5_000_000, group: 'vip' };
     const calls = renderUserPage({ 'GET /api/user/': userPage([ALICE, BOB]), 'GET /api/user/self': ok(me), 'PUT /api/user/': ok(me) }, { url: '/user/edit', viewer: { id: 3, role: 10 } });

@@ -1,5 +1,11 @@
 import { Form, Input, InputNumber, Switch } from '@arco-design/web-react';
 
+/**
+ * Spec 2 §9's request limits are the form's default values but saved off (channel-form.ts): the
+ * hint says so, so that nobody takes the new channel for a limited one.
+ */
+const LIMITS_OFF_HINT = '关闭时不限制该渠道的请求频率；默认值已填好，打开开关后生效';
+
 /** Status code mapping, request timeouts and limits, tag, priority, weight, test model, auto ban, input cap. */
 export function AdvancedFields() {
   const { form } = Form.useFormContext();
@@ -16,7 +22,7 @@ export function AdvancedFields() {
         field="req_limit_enabled"
         label="启用请求限制"
         triggerPropName="checked"
-        extra={limitsOn ? '超过任一限制的请求会被拒绝（HTTP 429）' : '关闭时不限制该渠道的请求频率'}
+        extra={limitsOn ? '超过任一限制的请求会被拒绝（HTTP 429）' : LIMITS_OFF_HINT}
       >
         <Switch />
       </Form.Item>

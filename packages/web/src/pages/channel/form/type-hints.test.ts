@@ -3,7 +3,7 @@ import { baseUrlHint, hasOrganization, keyPlaceholder, otherHint } from './type-
 
 describe('keyPlaceholder', () => {
   it('shows the credential format of types that join several parts', () => {
-    expect(keyPlaceholder(15, 'create')).toContain('v2 API Key');
+    expect(keyPlaceholder(15, 'create')).toContain('APIKey|SecretKey 或 v2 API Key');
     expect(keyPlaceholder(18, 'create')).toContain('APIPassword 或 APPID|APISecret|APIKey');
     expect(keyPlaceholder(22, 'create')).toContain('APIKey-AppId');
     expect(keyPlaceholder(33, 'create')).toContain('Ak|Sk|Region|InferenceRegion');

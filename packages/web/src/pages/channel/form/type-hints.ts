@@ -32,7 +32,7 @@ const OTHER_HINTS: Record<number, FieldHint> = {
 
 /** Credential formats: the key field placeholder says how to join the parts. */
 const KEY_FORMATS: Record<number, string> = {
-  15: 'v2 API Key（bce-v3/ALTAK-…）',
+  15: 'APIKey|SecretKey 或 v2 API Key（bce-v3/ALTAK-…）',
   18: 'APIPassword 或 APPID|APISecret|APIKey',
   22: 'APIKey-AppId',
   33: 'Ak|Sk|Region|InferenceRegion',

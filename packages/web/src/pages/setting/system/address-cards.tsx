@@ -27,3 +27,16 @@ export function MetricsCard({ form }: { form: OptionsForm }) {
     </OptionCard>
   );
 }
+
+/**
+ * SqlDsns (spec 1 §3 option keys, with no place on the spec's settings cards): database connection
+ * strings hold passwords, so it is a secret option, encrypted at rest and never shown again. Nothing
+ * in the gateway reads it (every instance shares one database): the hint says so.
+ */
+export function SqlDsnsCard({ form }: { form: OptionsForm }) {
+  return (
+    <OptionCard title="数据库连接" form={form} keys={['SqlDsns']} saveText="更新数据库连接串">
+      <OptionInput form={form} option="SqlDsns" extra="加密保存，保存后不再显示；网关各实例共用一个数据库，目前不读取此项" />
+    </OptionCard>
+  );
+}

@@ -3,7 +3,7 @@ import { EmailDomainCard } from './email-domain-card';
 import { LoginCard } from './login-card';
 import { PaymentCard } from './payment-card';
 import { ProviderCards } from './provider-cards';
-import { MetricsCard, ServerCard, WorkerCard } from './address-cards';
+import { MetricsCard, ServerCard, SqlDsnsCard, WorkerCard } from './address-cards';
 import { OpsLinksCard } from './ops-links-card';
 import { SmtpCard } from './smtp-card';
 
@@ -15,6 +15,7 @@ export function SystemTab({ readOnly }: { readOnly: boolean }) {
       <ServerCard form={form} />
       <WorkerCard form={form} />
       <MetricsCard form={form} />
+      <SqlDsnsCard form={form} />
       {/* Its pages are for role 100 only (docs/console-api.md). */}
       {!readOnly && <OpsLinksCard />}
       <PaymentCard form={form} />
