@@ -23,6 +23,7 @@ import { UsageRollupsHourlyTotals1765512000000 } from './1765512000000-usage-rol
 import { AsyncTasks1765598400000 } from './1765598400000-async-tasks';
 import { ChatMessageInstance1795805330600 } from './1795805330600-chat-message-instance';
 import { RedeemedCodes1795807454148 } from './1795807454148-redeemed-codes';
+import { ConsoleTokens1795808354634 } from './1795808354634-console-tokens';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   AsyncTasks1765598400000,
   ChatMessageInstance1795805330600,
   RedeemedCodes1795807454148,
+  ConsoleTokens1795808354634,
 ];

@@ -7,7 +7,7 @@ import type { UserEntity } from '../users/user.entity';
 import { RelayService } from './relay.service';
 import { TokenAuthService } from './token-auth.service';
 
-/** The console playground: chat through the relay as the signed-in user, with their first enabled token. */
+/** The console playground: chat through the relay as the signed-in user, with their first usable token, else their console token. */
 @Controller('pg')
 @Access('user')
 export class PlaygroundController {

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { TOKEN_STATUS } from '@gw/shared';
 import OpenAI from 'openai';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import type { TestApp } from '../../test/test-app';
+import { CONSOLE_TOKEN_NAME } from '../tokens/console-token';
 import { MSG_STREAM_BROKEN } from './stream/stream-delivery';
 
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
@@ -287,26 +289,30 @@ describe('relay (integration, OpenAI-compatible upstream)', () => {
       expect(await quotaOf(userId)).toBe(100_000 - MOCK_COST);
     });
 
-    it('asks for a token when the user has none, and needs a session', async () => {
+    it('bills a user without a token to their console token (here refused for want of balance), and needs a session', async () => {
       const { agent } = await t.signUp('tokenless');
-      const reply = await agent.post('/pg/chat/completions').send({ model: 'mock-a', messages: [] });
+      const reply = await agent.post('/pg/chat/completions').send({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] });
       expect(reply.status).toBe(403);
-      expect(reply.body.error.message).toBe('没有可用的令牌，请先在令牌页面创建一个');
+      expect(reply.body.error.code).toBe('insufficient_user_quota');
+      expect((await agent.get('/api/token/')).body.data.items.map((token: { name: string }) => token.name)).toEqual([CONSOLE_TOKEN_NAME]);
       expect((await t.http().post('/pg/chat/completions').send({ model: 'mock-a' })).status).toBe(401);
     });
 
     it('sees a token created or removed at once, though it keeps the user’s token list', async () => {
       const { agent } = await t.signUp('token-later');
       const ask = () => agent.post('/pg/chat/completions').send({ model: 'mock-a', messages: [{ role: 'user', content: 'hi' }] });
-      expect((await ask()).body.error.code).toBe('no_token');
+      await ask();
+      const [consoleToken] = (await agent.get('/api/token/')).body.data.items;
+      expect((await agent.put('/api/token/?status_only=true').send({ id: consoleToken.id, status: TOKEN_STATUS.DISABLED })).body.success).toBe(true);
+      expect((await ask()).body.error.code).toBe('console_token_disabled');
       const created = await agent.post('/api/token/').send({ name: 'first', unlimited_quota: true });
       expect(created.body.success).toBe(true);
-      // Found now: what refuses the call (the new user has no balance) is no longer the missing token.
+      // Found now: what refuses the call (the new user has no balance) is no longer the disabled console token.
       const withToken = await ask();
-      expect(withToken.body.error?.code).not.toBe('no_token');
+      expect(withToken.body.error?.code).not.toBe('console_token_disabled');
       const [token] = await t.db.query(`SELECT id FROM tokens WHERE name = 'first'`);
       expect((await agent.delete(`/api/token/${token.id}`)).body.success).toBe(true);
-      expect((await ask()).body.error.code).toBe('no_token');
+      expect((await ask()).body.error.code).toBe('console_token_disabled');
     });
   });
 

@@ -6,7 +6,9 @@ import { PoolDb } from '../database/pool-db';
 import { hashToken } from '../auth/hash-token';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
+import { MSG_CONSOLE_TOKEN_DISABLED } from '../tokens/console-token';
 import { TokenEvents } from '../tokens/token-events';
+import { TokensService } from '../tokens/tokens.service';
 import { UserEvents } from '../users/user-events';
 import type { RelayCaller } from './relay-context';
 import { RelayError } from './relay-error';
@@ -90,6 +92,7 @@ export class TokenAuthService implements OnModuleInit {
     private readonly options: OptionsService,
     private readonly events: TokenEvents,
     private readonly userEvents: UserEvents,
+    private readonly tokens: TokensService,
   ) {}
 
   /**
@@ -147,20 +150,39 @@ export class TokenAuthService implements OnModuleInit {
   }
 
   /**
-   * The caller of a playground request (signed in with a session): the user's first enabled token
-   * that passes every check, so that the playground is billed and limited like any client.
+   * The caller of a console call (the playground, the compare chat, workflow runs: signed in, no
+   * key): the user's first enabled token that passes every check, so that the console is billed and
+   * limited like any client; when none does, their console token (tokens/console-token.ts).
    */
   async authorizeUser(userId: number, ip: string): Promise<AuthorizedToken> {
-    const rows = await this.enabledTokensOf(userId);
-    let firstFailure: unknown;
-    for (const row of rows) {
+    for (const row of await this.enabledTokensOf(userId)) {
       try {
         return await this.check(row, ip);
-      } catch (error) {
-        firstFailure ??= error;
+      } catch {
+        // The next token, then the console token: a console call needs no token made by hand.
       }
     }
-    throw firstFailure ?? new RelayError(403, '没有可用的令牌，请先在令牌页面创建一个', 'invalid_request_error', 'no_token');
+    return this.authorizeConsoleToken(userId, ip);
+  }
+
+  /**
+   * The user's console token, created by the first call that needs it; one the user disabled is
+   * refused (they opted out), one they edited answers its checks like any token. Off the common
+   * path: only a user without a usable token of their own gets here.
+   */
+  private async authorizeConsoleToken(userId: number, ip: string): Promise<AuthorizedToken> {
+    let row = await this.consoleTokenOf(userId);
+    if (!row) {
+      await this.tokens.ensureConsoleToken(userId);
+      row = await this.consoleTokenOf(userId);
+    }
+    if (row?.status === TOKEN_STATUS.DISABLED) throw new RelayError(403, MSG_CONSOLE_TOKEN_DISABLED, 'invalid_request_error', 'console_token_disabled');
+    return this.check(row, ip);
+  }
+
+  private async consoleTokenOf(userId: number): Promise<TokenRow | undefined> {
+    const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.console`, [userId]);
+    return rows[0];
   }
 
   /** A user's enabled tokens, oldest first: from the cache while fresh, else from the database. */

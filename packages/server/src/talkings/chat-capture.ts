@@ -18,15 +18,20 @@ export class ChatCapture implements ClientFraming<ClientChunk> {
   thinking = '';
   /** The message of an error event that ended the stream (the upstream broke mid-answer). */
   streamError = '';
-  private started = false;
+  private announced = false;
 
   constructor(private readonly messageId: number) {}
+
+  /** Whether the head event went out: the browser knows the row (a failure before it keeps none). */
+  get started(): boolean {
+    return this.announced;
+  }
 
   encode(chunk: ClientChunk): string {
     this.capture(chunk);
     const framed = OPENAI_FRAMING.encode(chunk);
-    if (this.started) return framed;
-    this.started = true;
+    if (this.announced) return framed;
+    this.announced = true;
     return chatEvent({ hr_message_id: this.messageId } satisfies ChatStreamHead) + framed;
   }
 

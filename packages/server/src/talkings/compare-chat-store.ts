@@ -226,6 +226,14 @@ export class CompareChatStore {
   }
 
   /**
+   * Removes a row the relay refused before its stream began: the browser was never told its id, so
+   * nobody can stop it, and it was not counted yet. Rare (refusals), so not batched.
+   */
+  async discard(id: number): Promise<void> {
+    await this.pool.query(`DELETE FROM chat_messages WHERE id = $1 AND status = 'streaming'`, [id]);
+  }
+
+  /**
    * The user stopped the answer after `stopIndex` characters. A row still streaming is cut when it
    * settles; a finished one is cut now, and so is one whose instance died (no settlement will ever
    * come): it is completed as stopped with what was stored.

@@ -76,7 +76,9 @@ export class CompareChatService {
       },
       failed: async (error) => {
         await written;
-        await this.store.fail(messageId, capture, error.message);
+        // Refused before the stream (no quota, no channel…): the browser never learnt the row, which is no round of the history.
+        if (capture.started) await this.store.fail(messageId, capture, error.message);
+        else await this.store.discard(messageId);
       },
     };
     this.live.add(messageId, response);

@@ -397,16 +397,14 @@ describe('compare chat answers through the relay', () => {
     expect((await t.http().get(`/relay/v1/conversation/message/${messageId}`)).status).toBe(401);
   });
 
-  it('stores a refused answer as failed and gives the relay’s error when the user has no quota', async () => {
+  it('gives the relay’s error when the user has no quota, and keeps no row of the refused answer', async () => {
     const user = await consoleUser('broke', 0);
     const conv = await conversationOf(user.userId, 'mock-a');
     const reply = await send(user, { model: 'mock-a', conversation_id: conv.conversationId, talking_id: conv.talkingId, ...ask('hi') });
     expect(reply.status).toBe(403);
     const json = (await reply.json()) as { error: { message: string } };
     expect(json.error.message).toContain('额度不足');
-    const [row] = await t.db.query('SELECT * FROM chat_messages WHERE conversation_id = $1', [conv.conversationId]);
-    expect(row).toMatchObject({ status: 'error', error: json.error.message, answer: '' });
-    expect(Number(row.quota)).toBe(0);
+    expect(await rowsOf(conv.conversationId)).toBe(0);
   });
 
   it('stores a stream the upstream broke as failed, with the partial answer and what it cost', async () => {

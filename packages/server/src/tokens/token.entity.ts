@@ -62,4 +62,8 @@ export class TokenEntity {
 
   @Column({ type: 'integer' })
   rate_per_minute: number;
+
+  /** The user's console token (console-token.ts): created by the console's own calls, one per user. */
+  @Column({ type: 'boolean' })
+  console: boolean;
 }

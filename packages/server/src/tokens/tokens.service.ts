@@ -10,6 +10,7 @@ import { SecretBox } from '../crypto/secret-box';
 import { OptionsService } from '../options/options.service';
 import type { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { CONSOLE_TOKEN_LOCK_CLASS, CONSOLE_TOKEN_NAME } from './console-token';
 import type { CreateTokenDto } from './dto/create-token.dto';
 import type { ListTokensQuery } from './dto/list-tokens.query';
 import { TOKEN_PAGE_SIZE_DEFAULT } from './dto/list-tokens.query';
@@ -123,7 +124,7 @@ export class TokensService {
     const created = await this.tokens.manager.transaction(async (manager) => {
       const rows: Array<{ token: TokenEntity; key: string }> = [];
       for (const name of names) {
-        rows.push(await this.insert(manager, { ...fields, name, user_id: user.id, status, used_quota: 0, created_time: now, accessed_time: 0 }));
+        rows.push(await this.insert(manager, { ...fields, name, user_id: user.id, status, used_quota: 0, created_time: now, accessed_time: 0, console: false }));
       }
       return rows;
     });
@@ -174,6 +175,22 @@ export class TokensService {
     const result = await this.tokens.delete({ id, user_id: userId });
     if (!result.affected) throw new BusinessError(MSG_TOKEN_NOT_FOUND);
     await this.events.changed(id);
+  }
+
+  /**
+   * Creates the user's console token (console-token.ts) unless they have one, enabled or not.
+   * Concurrent first calls wait for each other on a lock per user, so one token is created (the
+   * unique index would refuse a second).
+   */
+  async ensureConsoleToken(userId: number): Promise<void> {
+    const created = await this.tokens.manager.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [CONSOLE_TOKEN_LOCK_CLASS, userId]);
+      if (await manager.exists(TokenEntity, { where: { user_id: userId, console: true } })) return undefined;
+      const row = { ...DEFAULT_FIELDS, name: CONSOLE_TOKEN_NAME, unlimited_quota: true, user_id: userId, status: TOKEN_STATUS.ENABLED, used_quota: 0, created_time: nowSeconds(), accessed_time: 0, console: true };
+      return (await this.insert(manager, row)).token;
+    });
+    // Every instance's list of the user's tokens (the relay's) must see it.
+    if (created) await this.events.changed(created.id);
   }
 
   /**

@@ -111,17 +111,53 @@ describe('useCompareChatStore', () => {
     expect(side(0, 0).queryId).toBe(101);
   });
 
-  it('shows a failure in its own column while the other finishes', async () => {
+  it('keeps no answer refused before its stream: its column says why, the other finishes', async () => {
     const sending = store().send('hello');
     const [first, second] = fake.calls;
-    first.fail('连接失败: 502 upstream down');
+    first.fail('连接失败: 503 无可用渠道');
+    second.handlers.onMessageId(102);
     second.handlers.onContent('fine');
     second.finish();
     await sending;
-    expect(session(0).error).toBe('连接失败: 502 upstream down');
-    expect(shown(0, 0)).toMatchObject({ status: 'error', error: '连接失败: 502 upstream down' });
+    expect(session(0)).toMatchObject({ error: '连接失败: 503 无可用渠道', isFinished: true, isLoading: false });
+    expect(side(0, 0)).toBeUndefined();
     expect(session(1).error).toBe('');
     expect(shown(0, 1)).toMatchObject({ status: 'done', content: 'fine' });
+  });
+
+  it('keeps no round that every column refused before its stream', async () => {
+    const sending = store().send('hello');
+    for (const call of fake.calls) call.fail('连接失败: 403 用户额度不足，请充值后再试');
+    await sending;
+    expect(store().rounds).toEqual([]);
+    expect(store().sessions.map((item) => item.error)).toEqual(['连接失败: 403 用户额度不足，请充值后再试', '连接失败: 403 用户额度不足，请充值后再试']);
+  });
+
+  it('shows a failure after the stream began in its answer only, which stays', async () => {
+    const sending = store().send('hello');
+    const [first, second] = fake.calls;
+    first.handlers.onMessageId(101);
+    first.handlers.onContent('Hel');
+    first.fail('上游流式响应中断');
+    second.handlers.onMessageId(102);
+    second.finish();
+    await sending;
+    expect(shown(0, 0)).toMatchObject({ status: 'error', error: '上游流式响应中断', content: 'Hel', messageId: 101 });
+    expect(session(0).error).toBe('');
+  });
+
+  it('steps back to the earlier answer when a regenerate is refused before its stream', async () => {
+    const sending = store().send('hello');
+    fake.calls[0].handlers.onMessageId(101);
+    fake.calls[0].handlers.onContent('first');
+    for (const call of fake.calls) call.finish();
+    await sending;
+    const regenerating = store().regenerate(session(0).id, store().rounds[0].key);
+    fake.calls[2].fail('连接失败: 429 该令牌额度已用尽');
+    await regenerating;
+    expect(side(0, 0).responses).toHaveLength(1);
+    expect(shown(0, 0)).toMatchObject({ content: 'first', status: 'done' });
+    expect(session(0).error).toBe('连接失败: 429 该令牌额度已用尽');
   });
 
   it('stops every stream, tells the server what was received and keeps the partial text', async () => {
@@ -276,5 +312,17 @@ describe(buildRounds.name, () => {
     ]);
     expect(first.variants[0].bySession.b.queryId).toBe(2);
     expect(first.variants[1].bySession.b).toBeUndefined();
+  });
+
+  it('keeps the turns aligned when a column has none of a turn (its call refused before the stream)', () => {
+    const rounds = buildRounds({
+      a: [row({ id: 1, conversation_id: 1, message: 'one', answer: 'a1' }), row({ id: 3, conversation_id: 1, message: 'two', answer: 'a2' }), row({ id: 6, conversation_id: 1, message: 'three', answer: 'a3' })],
+      b: [row({ id: 2, conversation_id: 2, message: 'one', answer: 'b1' }), row({ id: 5, conversation_id: 2, message: 'three', answer: 'b3' })],
+    });
+    expect(rounds.map((round) => [round.variants[0].content, round.variants[0].bySession.a?.responses[0].content, round.variants[0].bySession.b?.responses[0].content])).toEqual([
+      ['one', 'a1', 'b1'],
+      ['two', 'a2', undefined],
+      ['three', 'a3', 'b3'],
+    ]);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '@gw/shared';
 import { streamCompareChat, type CompareStreamFn, type CompareStreamRequest } from '@/api/compare-stream';
 import { getConversationHistory, stopMessage } from '@/api/talkings';
-import { buildRounds, nextKey, type ChatResponse, type Round, type SessionVariant } from './compare-chat/rounds';
+import { buildRounds, nextKey, withoutResponse, type AnswerTarget, type ChatResponse, type Round, type SessionVariant } from './compare-chat/rounds';
 
 export { buildRounds, type ChatResponse, type Round, type SessionVariant, type UserVariant } from './compare-chat/rounds';
 
@@ -118,14 +118,6 @@ const controllers = new Map<string, AbortController>();
 
 export const isBusy = (session: ChatSession) => session.isLoading || session.isReasoning || session.isStreaming;
 
-/** Where one answer under way lives in the rounds. */
-interface Target {
-  roundKey: string;
-  variantIndex: number;
-  sessionId: string;
-  responseKey: string;
-}
-
 type Set = (fn: (state: CompareChatState) => Partial<CompareChatState>) => void;
 
 function patchVariant(rounds: Round[], roundKey: string, variantIndex: number, sessionId: string, fn: (variant: SessionVariant) => SessionVariant): Round[] {
@@ -140,7 +132,7 @@ function patchVariant(rounds: Round[], roundKey: string, variantIndex: number, s
   });
 }
 
-function patchResponse(rounds: Round[], target: Target, patch: Partial<ChatResponse>): Round[] {
+function patchResponse(rounds: Round[], target: AnswerTarget, patch: Partial<ChatResponse>): Round[] {
   return patchVariant(rounds, target.roundKey, target.variantIndex, target.sessionId, (variant) => ({
     ...variant,
     responses: variant.responses.map((response) => (response.key === target.responseKey ? { ...response, ...patch } : response)),
@@ -158,18 +150,21 @@ const emptyResponse = (): ChatResponse => ({ key: nextKey('a'), messageId: null,
  * Runs one column's stream into its response: loading → (reasoning) → streaming → finished, or
  * stopped (the abort of stopAll, which marks the rest) or error (this column only).
  */
-async function runStream(set: Set, get: () => CompareChatState, target: Target, request: CompareStreamRequest, isNewQuery: boolean): Promise<void> {
+async function runStream(set: Set, get: () => CompareChatState, target: AnswerTarget, request: CompareStreamRequest, isNewQuery: boolean): Promise<void> {
   const controller = new AbortController();
   controllers.get(target.sessionId)?.abort();
   controllers.set(target.sessionId, controller);
   const session = (patch: Partial<ChatSession>) => set((state) => ({ sessions: patchSession(state.sessions, target.sessionId, patch) }));
   const current = () => get().sessions.find((item) => item.id === target.sessionId);
   const respond = (patch: Partial<ChatResponse>) => set((state) => ({ rounds: patchResponse(state.rounds, target, patch) }));
+  /** The server named the answer's row (its head event): from then on the answer is stored, failed or not. */
+  let named = false;
   try {
     const end = await get().deps.stream(
       request,
       {
         onMessageId: (id) => {
+          named = true;
           session({ currentMessageId: id });
           respond({ messageId: id });
           // A new query (send or edit) is its own variant's first row.
@@ -198,8 +193,16 @@ async function runStream(set: Set, get: () => CompareChatState, target: Target, 
     session({ ...idle, isFinished: true, currentMessageId: current()?.currentMessageId ?? null });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    respond({ status: 'error', error: message });
-    session({ ...idle, isFinished: true, error: message });
+    if (named) {
+      // Shown once, in its answer.
+      respond({ status: 'error', error: message });
+      session({ ...idle, isFinished: true });
+    } else {
+      // Refused before the stream (no quota, no channel…): the server kept no row, so neither do the
+      // rounds; the column's head says why, once.
+      set((state) => ({ rounds: withoutResponse(state.rounds, target) }));
+      session({ ...idle, isFinished: true, error: message });
+    }
   } finally {
     if (controllers.get(target.sessionId) === controller) controllers.delete(target.sessionId);
   }
@@ -343,7 +346,7 @@ export const useCompareChatStore = create<CompareChatState>((set, get) => ({
     const sessions = get().sessions;
     const variantIndex = round.variants.length;
     const bySession: Record<string, SessionVariant> = {};
-    const targets: Target[] = [];
+    const targets: AnswerTarget[] = [];
     const requests: CompareStreamRequest[] = [];
     for (const session of sessions) {
       const side = shownVariant.bySession[session.id];

@@ -114,6 +114,28 @@ describe('new chat', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '发送' })).toBeTruthy());
   });
 
+  it('shows a refusal before the stream once, in its column, and keeps no round of it', async () => {
+    const refusal = '用户额度不足，请充值后再试';
+    const { calls } = fakeServer(
+      {
+        'GET /v1/models/lists': ok([GPT]),
+        'POST /relay/v1/talking/': ok(makeTalking(5, launch.chatTitle)),
+        'POST /relay/v1/conversation/': ok([makeConversation(11, 5, 'gpt-4o')]),
+      },
+      { refuseChats: { status: 403, body: { error: { message: refusal, type: 'insufficient_quota', code: 'insufficient_user_quota' } } } },
+    );
+    renderCompare({ pathname: '/multi-model-compare', state: { ...launch, models: [launch.models[0]], uploadedFiles: [] } });
+
+    const shown = `连接失败: 403 ${refusal}`;
+    expect(await screen.findByText(shown)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: '发送' })).toBeTruthy());
+    expect(screen.getAllByText(shown)).toHaveLength(1);
+    expect(within(messages).queryByText(shown)).toBeNull();
+    expect(screen.queryAllByRole('region', { name: '对话轮次' })).toEqual([]);
+    expect(screen.queryByText(launch.initialMessage)).toBeNull();
+    expect(calls.filter((call) => call.path === '/v1/chat/completions')).toHaveLength(1);
+  });
+
   it('says so when the conversations cannot be created', async () => {
     fakeServer({
       'GET /v1/models/lists': ok([GPT, CLAUDE]),

@@ -28,7 +28,8 @@ export interface StreamCall {
 
 const encoder = new TextEncoder();
 
-export function fakeServer(routes: Record<string, ApiRoute>) {
+/** `refuseChats`: every chat call is answered with this status and body (OpenAI's error shape), as the relay refuses before a stream. */
+export function fakeServer(routes: Record<string, ApiRoute>, options: { refuseChats?: { status: number; body: unknown } } = {}) {
   const calls: ApiCall[] = [];
   const streams: StreamCall[] = [];
   vi.stubGlobal(
@@ -42,6 +43,9 @@ export function fakeServer(routes: Record<string, ApiRoute>) {
         body: init.body ? JSON.parse(String(init.body)) : undefined,
       };
       calls.push(call);
+      if (call.method === 'POST' && call.path === '/v1/chat/completions' && options.refuseChats) {
+        return jsonResponse(options.refuseChats.body, options.refuseChats.status);
+      }
       if (call.method === 'POST' && call.path === '/v1/chat/completions') {
         let controller!: ReadableStreamDefaultController<Uint8Array>;
         const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
