@@ -141,7 +141,10 @@ export const LLM_NODE_DATA = {
   desc: '',
   selected: false,
   variables: [],
+  /** The first of `models` (spec 3 §3's single model), with the sampling parameters every model of the node is asked with. */
   model: { provider: '', name: '', mode: 'chat', completion_params: { temperature: 0.7, top_k: 0 } },
+  /** The models the node asks, each a column of the run: comparing three models takes one node, not three. */
+  models: [] as string[],
   prompt_template: [] as Array<{ id: string; role: string; text: string }>,
   context: { enabled: true, variable_selector: ['inputid', 'market_sample_text'] },
   vision: { enabled: false },
@@ -151,6 +154,17 @@ export const LLM_NODE_DATA = {
     role_prefix: { user: '', assistant: '' },
   },
 };
+
+/**
+ * The models an llm node's data names, in order, without blanks or repeats. A graph saved before a
+ * node could name several has no `models` (or an empty list): its `model.name` is read as the one model.
+ */
+export function llmModelsOf(data: unknown): string[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const { models, model } = data as { models?: unknown; model?: { name?: unknown } };
+  const names = Array.isArray(models) && models.length > 0 ? models : [model?.name];
+  return [...new Set(names.filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
+}
 
 export const PROMPT_NODE_DATA = {
   type: 'prompt',
@@ -287,7 +301,7 @@ export const workflowDoneMessage = (title: string): string => `项目 ${title} �
 /* ───────────────────────────── Runs (spec 3 §2.7, §3 Workflow run, §4, §7) ───────────────────────────── */
 
 /**
- * A run executes the graph: every llm node is one model column; for each sample of the source (one
+ * A run executes the graph: every model of every llm node is one column; for each sample of the source (one
  * typed query when streamed, every sample of a dataset or every row of an uploaded file when
  * `run_whole_data`) each column is asked once through the relay, billed like any relay call.
  */

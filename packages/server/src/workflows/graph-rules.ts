@@ -5,6 +5,7 @@ import {
   WORKFLOW_MAX_EDGES,
   WORKFLOW_MAX_NODES,
   WORKFLOW_NODE_TYPES,
+  llmModelsOf,
 } from '@gw/shared';
 import { MSG_JSON_TOO_DEEP, nestedTooDeep } from '../common/input-rules';
 
@@ -64,17 +65,10 @@ export function graphShapeProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The model an llm node names (`data.model.name`), or undefined. */
-export function llmModelOf(node: unknown): string | undefined {
-  if (!isObject(node) || !isObject(node.data) || !isObject(node.data.model)) return undefined;
-  const name = node.data.model.name;
-  return typeof name === 'string' && name.trim() !== '' ? name : undefined;
-}
-
 /** Every model the llm nodes of a graph name (for one catalogue look-up). */
 export function modelsNamed(value: unknown): string[] {
   if (!isObject(value) || !Array.isArray(value.nodes)) return [];
-  return [...new Set(value.nodes.filter((node) => isObject(node) && node.type === 'llm').map(llmModelOf).filter((name) => name !== undefined))];
+  return [...new Set(value.nodes.filter((node) => isObject(node) && node.type === 'llm').flatMap((node) => llmModelsOf((node as Json).data)))];
 }
 
 function nodeProblem(node: unknown, index: number, seen: Set<string>, usableModels: ReadonlySet<string>): string | undefined {
@@ -91,9 +85,10 @@ function nodeProblem(node: unknown, index: number, seen: Set<string>, usableMode
   if (!isObject(node.position) || !isFiniteNumber(node.position.x) || !isFiniteNumber(node.position.y)) return `${named}：位置必须包含数值 x 和 y`;
   if (node.data !== undefined && !isObject(node.data)) return `${named}：data 必须是对象`;
   if (node.type === 'llm') {
-    const model = llmModelOf(node);
-    if (model === undefined) return `${named}：请选择模型`;
-    if (!usableModels.has(model)) return `${named}：模型 ${model} 不可用`;
+    const models = llmModelsOf(node.data);
+    if (models.length === 0) return `${named}：请选择模型`;
+    const unusable = models.find((model) => !usableModels.has(model));
+    if (unusable !== undefined) return `${named}：模型 ${unusable} 不可用`;
   }
   return undefined;
 }

@@ -1,9 +1,8 @@
-import { MSG_WORKFLOW_NO_LLM, MSG_WORKFLOW_NO_SOURCE, WORKFLOW_SAMPLE_FIELD_DEFAULT, type WorkflowRunInput, type WorkflowSourceKind } from '@gw/shared';
-import { llmModelOf } from '../graph-rules';
+import { MSG_WORKFLOW_NO_LLM, MSG_WORKFLOW_NO_SOURCE, WORKFLOW_SAMPLE_FIELD_DEFAULT, llmModelsOf, type WorkflowRunInput, type WorkflowSourceKind } from '@gw/shared';
 
 /**
- * What a run does, read from a saved graph (issue 16): every llm node is one column — a model with
- * its sampling parameters and the prompts that reach it — and the input node names where the
+ * What a run does, read from a saved graph (issue 16): every model of every llm node is one column
+ * — the model with its node's sampling parameters and the prompts that reach the node — and the input node names where the
  * samples come from, unless the call's `inputs` name another source. Frozen into the run when it
  * starts, so editing the project meanwhile changes nothing of a run under way.
  */
@@ -106,13 +105,14 @@ export function planRun(graph: unknown, inputs: WorkflowRunInput['inputs'] = {})
   const columns: RunColumn[] = [];
   for (const node of nodes) {
     if (node.type !== 'llm') continue;
-    const model = llmModelOf(node);
-    if (!model) return { problem: `节点 ${String(node.id)}：请选择模型` };
+    const models = llmModelsOf(node.data);
+    if (models.length === 0) return { problem: `节点 ${String(node.id)}：请选择模型` };
     const prompts = ancestorsOf(String(node.id), edges)
       .map((id) => byId.get(id))
       .filter((parent): parent is Json => parent?.type === 'prompt');
     const texts = (role: string) => [...prompts.flatMap((prompt) => templateTexts(prompt, role)), ...templateTexts(node, role)].join('\n\n');
-    columns.push({ node_id: String(node.id), model, params: paramsOf(node), system: texts('system'), user: texts('user') });
+    const asked = { node_id: String(node.id), params: paramsOf(node), system: texts('system'), user: texts('user') };
+    columns.push(...models.map((model) => ({ ...asked, model })));
   }
   if (columns.length === 0) return { problem: MSG_WORKFLOW_NO_LLM };
 

@@ -37,6 +37,21 @@ describe('run plan', () => {
     expect(planRun(graph, { text_file_id: 3, data_source_key: 'prompt' })).toMatchObject({ plan: { source: { kind: 'file', id: 3, field: 'prompt' } } });
   });
 
+  it('makes one column per model of an llm node, and reads a node saved with model alone', () => {
+    const saved = { ...LLM_NODE_DATA, model: { ...LLM_NODE_DATA.model, name: 'old' } } as Record<string, unknown>;
+    delete saved.models;
+    const graph = { nodes: [llm('llm-1', 'a', { models: ['a', 'b', 'c'] }), { id: 'llm-2', type: 'llm', position: { x: 0, y: 0 }, data: saved }], edges: [] };
+    const planned = planRun(graph);
+    if (!('plan' in planned)) throw new Error(planned.problem);
+    expect(planned.plan.columns.map((column) => [column.node_id, column.model])).toEqual([
+      ['llm-1', 'a'],
+      ['llm-1', 'b'],
+      ['llm-1', 'c'],
+      ['llm-2', 'old'],
+    ]);
+    expect(columnKeys(planned.plan.columns)).toEqual(['a', 'b', 'c', 'old']);
+  });
+
   it('names what is missing', () => {
     expect(planRun({ nodes: [], edges: [] })).toEqual({ problem: MSG_WORKFLOW_NO_LLM });
     expect(planRun({ nodes: [llm('llm-1', '')], edges: [] })).toEqual({ problem: '节点 llm-1：请选择模型' });

@@ -41,7 +41,8 @@ export class RunStream {
 
     const outcomes = await Promise.all(
       plan.columns.map(async (column, col) => {
-        const base = { node_id: column.node_id, model: run.models[col] };
+        // The node and the model itself (not the run's column key): together they name one answer card.
+        const base = { node_id: column.node_id, model: column.model };
         const asked = await this.asker.ask(run, column, { idx: 0, col, input: query, reference: '', choice: false }, {
           signal: left.signal,
           onDelta: (content) => send(event(col, { metadata: { ...base, event: 'message' }, content })),

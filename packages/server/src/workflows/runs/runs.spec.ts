@@ -136,6 +136,42 @@ describe('workflow runs (integration)', () => {
     expect(app.has_run).toBe(true);
   });
 
+  it('runs one llm node of three models over a dataset: three answer columns, each answer billed once', async () => {
+    const graph = graphOf(['model-a'], choiceSet);
+    const llm = graph.nodes.find((node) => node.id === 'llm-1')!;
+    llm.data = { ...llm.data, models: ['model-a', 'model-b', 'echo'] };
+    const appId = await project(alice.agent, graph);
+    const before = await loggedCharges(alice.userId);
+    const started = await alice.agent.post('/api/workflow/chat-messages').send({ app_id: appId, response_mode: 'direct', run_whole_data: true, query: '', inputs: {} });
+    const runId = started.body.data.run_id as number;
+    expect(await waitFor(runId, alice.agent)).toMatchObject({ Status: 'succeeded', done: 9, failed: 0, total: 9 });
+
+    const detail = (await alice.agent.get(`/api/workflow/runs/${runId}`)).body.data;
+    expect(detail.run.models).toEqual(['model-a', 'model-b', 'echo']);
+    expect(detail.list).toHaveLength(3);
+    for (const sample of detail.list) expect(Object.keys(sample.answers)).toEqual(['model-a', 'model-b', 'echo']);
+    expect(detail.list[0].answers['model-b']).toMatchObject({ status: 'done', answer: 'Hello from model-b', quota: MOCK_COST });
+    const summary = (await alice.agent.get(`/api/workflow/runs-summary/${runId}`)).body.data.summary;
+    expect(summary.map((row: { model_id: string; answers: number; total_quota: number }) => [row.model_id, row.answers, row.total_quota])).toEqual([
+      ['model-a', 3, 3 * MOCK_COST],
+      ['model-b', 3, 3 * MOCK_COST],
+      ['echo', 3, 3 * MOCK_COST],
+    ]);
+    const after = await loggedCharges(alice.userId);
+    expect({ rows: after.rows - before.rows, quota: after.quota - before.quota }).toEqual({ rows: 9, quota: 9 * MOCK_COST });
+  });
+
+  it('still runs a graph saved before llm nodes named several models (model alone)', async () => {
+    const graph = graphOf(['model-b'], choiceSet);
+    const llm = graph.nodes.find((node) => node.id === 'llm-1')!;
+    const { models: _none, ...saved } = llm.data as Record<string, unknown>;
+    llm.data = saved as typeof llm.data;
+    const appId = await project(alice.agent, graph);
+    const started = await alice.agent.post('/api/workflow/chat-messages').send({ app_id: appId, response_mode: 'direct', run_whole_data: true, query: '', inputs: {} });
+    expect(await waitFor(started.body.data.run_id, alice.agent)).toMatchObject({ Status: 'succeeded', done: 3, total: 3 });
+    expect((await alice.agent.get(`/api/workflow/runs/${started.body.data.run_id}`)).body.data.run.models).toEqual(['model-b']);
+  });
+
   it('runs a whole dataset across models: one answer per sample and model, scores, summary, exports', async () => {
     const appId = await project(alice.agent, graphOf(['echo', 'model-b'], choiceSet));
     const estimate = await alice.agent.post('/api/workflow/estimate').send({ app_id: appId, response_mode: 'direct', run_whole_data: true });

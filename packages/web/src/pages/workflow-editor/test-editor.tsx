@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route as RouterRoute, Routes, useLocation } from 'react-router-dom';
+import { Link, RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { WorkflowGraph, WorkflowStreamEvent, WorkflowView } from '@gw/shared';
 import { fakeApi, type ApiCall, type Route } from '@/pages/channel/test-fake-api';
@@ -69,13 +69,15 @@ export function renderEditor(routes: Record<string, Route>, options: { path?: st
     return json(input, init);
   });
   const [pathname, search = ''] = (options.path ?? `/workflow/editor/${PROJECT_ID}`).split('?');
-  render(
-    <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state: options.state }]}>
-      <Routes>
-        <RouterRoute path="/workflow/editor/:id" element={<><WorkflowEditorPage /><Where /></>} />
-        <RouterRoute path="/workflowResult/:id" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+  // A data router, as the app's: the editor's leave guard needs one.
+  const router = createMemoryRouter(
+    [
+      { path: '/workflow/editor/:id', element: <><WorkflowEditorPage /><Where /><Link to="/workflow">项目列表</Link></> },
+      { path: '/workflowResult/:id', element: <Where /> },
+      { path: '/workflow', element: <Where /> },
+    ],
+    { initialEntries: [{ pathname, search: search ? `?${search}` : '', state: options.state }] },
   );
+  render(<RouterProvider router={router} />);
   return calls;
 }

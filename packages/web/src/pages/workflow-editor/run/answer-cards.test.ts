@@ -9,10 +9,11 @@ const llm = (id: string, model: string) => {
   return node;
 };
 const graph = { nodes: [createNode('start', { x: 0, y: 0 }), llm('a', 'gpt-4o'), llm('b', 'claude')], edges: [] };
+const MODEL_OF: Record<string, string> = { a: 'gpt-4o', b: 'claude' };
 const event = (nodeId: string, kind: WorkflowStreamEvent['metadata']['event'], content = '', extra: Partial<WorkflowStreamEvent['metadata']> = {}, error = ''): WorkflowStreamEvent => ({
   conversation_id: '9',
   message_id: 'm',
-  metadata: { node_id: nodeId, model: '', event: kind, ...extra },
+  metadata: { node_id: nodeId, model: MODEL_OF[nodeId] ?? '', event: kind, ...extra },
   content,
   error,
 });
@@ -34,6 +35,20 @@ describe('answer cards', () => {
     sut = applyStreamEvent(sut, event('b', 'error', '', {}, '上游超时'));
     expect(sut[0]).toMatchObject({ status: 'done', text: '你好', quota: 120, promptTokens: 10, completionTokens: 2, useTimeMs: 900 });
     expect(sut[1]).toMatchObject({ status: 'error', text: 'B', error: '上游超时' });
+  });
+
+  it('gives an llm node of several models a card per model, each filled by its own events', () => {
+    const compare = llm('c', 'gpt-4o');
+    compare.data.models = ['gpt-4o', 'claude', 'qwen'];
+    let sut = initialCards({ nodes: [compare], edges: [] });
+    expect(sut.map((card) => [card.nodeId, card.model])).toEqual([
+      ['c', 'gpt-4o'],
+      ['c', 'claude'],
+      ['c', 'qwen'],
+    ]);
+    sut = applyStreamEvent(sut, event('c', 'message', 'Q', { model: 'qwen' }));
+    sut = applyStreamEvent(sut, event('c', 'message', 'G', { model: 'gpt-4o' }));
+    expect(sut.map((card) => card.text)).toEqual(['G', '', 'Q']);
   });
 
   it('adds a card for a node it did not know, and fails the cards left waiting at the end', () => {

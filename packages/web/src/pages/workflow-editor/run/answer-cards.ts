@@ -1,8 +1,8 @@
-import type { WorkflowGraph, WorkflowStreamEvent } from '@gw/shared';
+import { llmModelsOf, type WorkflowGraph, type WorkflowStreamEvent } from '@gw/shared';
 
 /**
- * The answer cards of a streamed run: one per llm node (its model), filled by the stream's events,
- * which name their node in metadata.node_id. Pure, so the run panel only keeps the list.
+ * The answer cards of a streamed run: one per model of each llm node, filled by the stream's events,
+ * which name their node and model in metadata. Pure, so the run panel only keeps the list.
  */
 export interface AnswerCard {
   nodeId: string;
@@ -19,24 +19,23 @@ export interface AnswerCard {
 export function initialCards(graph: WorkflowGraph): AnswerCard[] {
   return graph.nodes
     .filter((node) => node.type === 'llm')
-    .map((node) => ({ nodeId: node.id, model: String((node.data.model as { name?: string } | undefined)?.name ?? ''), status: 'waiting', text: '', error: '' }));
+    .flatMap((node) => llmModelsOf(node.data).map((model) => ({ nodeId: node.id, model, status: 'waiting' as const, text: '', error: '' })));
 }
 
 export function applyStreamEvent(cards: AnswerCard[], event: WorkflowStreamEvent): AnswerCard[] {
   const { metadata } = event;
-  const known = cards.some((card) => card.nodeId === metadata.node_id);
+  const isFor = (card: AnswerCard) => card.nodeId === metadata.node_id && card.model === metadata.model;
+  const known = cards.some(isFor);
   // A node the run answers for that the canvas did not show (edited meanwhile): give it a card too.
   const list = known ? cards : [...cards, { nodeId: metadata.node_id, model: metadata.model, status: 'waiting' as const, text: '', error: '' }];
   return list.map((card) => {
-    if (card.nodeId !== metadata.node_id) return card;
-    const model = metadata.model || card.model;
+    if (!isFor(card)) return card;
     switch (metadata.event) {
       case 'message':
-        return { ...card, model, status: 'streaming', text: card.text + event.content };
+        return { ...card, status: 'streaming', text: card.text + event.content };
       case 'message_end':
         return {
           ...card,
-          model,
           status: 'done',
           text: card.text + (event.content ?? ''),
           quota: metadata.quota,
@@ -45,7 +44,7 @@ export function applyStreamEvent(cards: AnswerCard[], event: WorkflowStreamEvent
           useTimeMs: metadata.use_time_ms,
         };
       case 'error':
-        return { ...card, model, status: 'error', error: event.error || event.content };
+        return { ...card, status: 'error', error: event.error || event.content };
       default:
         return card;
     }

@@ -59,7 +59,8 @@ export function EstimateModal({ estimate, starting, onConfirm, onCancel }: Estim
           </Typography.Paragraph>
           <Table
             size="small"
-            rowKey="node_id"
+            // One row per model of each llm node: a node of several models has several rows.
+            rowKey={(row) => `${row.node_id}:${row.model}`}
             pagination={false}
             scroll={{ x: 560 }}
             data={estimate.models}

@@ -26,24 +26,24 @@ describe(createEditorStore.name, () => {
   it('is a store per editor: two stores do not share nodes', () => {
     const first = loaded();
     const second = createEditorStore();
-    first.getState().addNode('llm');
+    first.getState().addNode('llm', { x: 800, y: 300 });
     expect(second.getState().nodes).toEqual([]);
     expect(first.getState().nodes).toHaveLength(3);
   });
 
   it('adds a node with its type defaults, selects it and marks the editor dirty', () => {
     const sut = loaded();
-    const id = sut.getState().addNode('llm');
+    const id = sut.getState().addNode('llm', { x: 800, y: 300 });
     const node = sut.getState().nodes.find((candidate) => candidate.id === id)!;
     expect(node).toMatchObject({ type: 'llm', height: 98, data: { type: 'llm', model: { name: '', completion_params: { temperature: 0.7 } } } });
-    expect(node.position.x).toBeGreaterThan(500);
+    expect(node.position).toEqual({ x: 800, y: 300 });
     expect(sut.getState().selectedNodeId).toBe(id);
     expect(sut.getState().dirty).toBe(true);
   });
 
   it('connects two nodes once with a custom edge, never a node to itself', () => {
     const sut = loaded();
-    const llm = sut.getState().addNode('llm');
+    const llm = sut.getState().addNode('llm', { x: 800, y: 300 });
     sut.getState().markSaved();
     sut.getState().connect({ source: 'input-1', target: llm, sourceHandle: null, targetHandle: null });
     sut.getState().connect({ source: 'input-1', target: llm, sourceHandle: null, targetHandle: null });
@@ -108,7 +108,7 @@ describe(createEditorStore.name, () => {
 describe('markSaved', () => {
   it('takes the rewired data of the saved graph and clears dirty', () => {
     const sut = loaded();
-    const llm = sut.getState().addNode('llm');
+    const llm = sut.getState().addNode('llm', { x: 800, y: 300 });
     const saved = sut.getState().graph();
     saved.nodes = saved.nodes.map((node) => (node.id === llm ? { ...node, data: { ...node.data, context: { enabled: true, variable_selector: ['input-1', 'file_text'] } } } : node));
     sut.getState().markSaved(saved);

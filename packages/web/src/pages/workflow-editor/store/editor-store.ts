@@ -34,7 +34,8 @@ export interface EditorActions {
   onNodesChange: (changes: NodeChange<EditorNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<EditorEdge>[]) => void;
   connect: (connection: Connection) => void;
-  addNode: (type: WorkflowNodeType, position?: WorkflowPosition) => string;
+  /** Adds a node where the palette placed it (graph/place-node.ts), selected. */
+  addNode: (type: WorkflowNodeType, position: WorkflowPosition) => string;
   removeNode: (id: string) => void;
   removeEdge: (id: string) => void;
   updateNodeData: (id: string, patch: Record<string, unknown>) => void;
@@ -54,13 +55,6 @@ const DEFAULT_VIEWPORT: WorkflowViewport = { x: 0, y: 0, zoom: 1 };
 /** Changes the canvas makes by itself or for selection only: they do not alter the saved graph. */
 const UNSAVED_CHANGE_TYPES = new Set(['select', 'dimensions']);
 const changesGraph = (changes: Array<{ type: string; dragging?: boolean }>) => changes.some((change) => !UNSAVED_CHANGE_TYPES.has(change.type));
-
-/** Where a node added from the palette goes: to the right of the rightmost node, at its height. */
-function nextPosition(nodes: EditorNode[]): WorkflowPosition {
-  if (nodes.length === 0) return { x: 100, y: 200 };
-  const rightmost = nodes.reduce((best, node) => (node.position.x > best.position.x ? node : best));
-  return { x: rightmost.position.x + 320, y: rightmost.position.y };
-}
 
 export function createEditorStore(initial: Partial<EditorState> = {}) {
   return createStore<EditorState & EditorActions>()((set, get) => ({
@@ -107,7 +101,7 @@ export function createEditorStore(initial: Partial<EditorState> = {}) {
       }),
 
     addNode: (type, position) => {
-      const node = toEditorNode(createNode(type, position ?? nextPosition(get().nodes)));
+      const node = toEditorNode(createNode(type, position));
       set((state) => ({ nodes: [...state.nodes, node], selectedNodeId: node.id, dirty: true }));
       return node.id;
     },

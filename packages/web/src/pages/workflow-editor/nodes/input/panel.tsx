@@ -3,6 +3,7 @@ import { Radio, Select, Typography } from '@arco-design/web-react';
 import type { NodePanelProps } from '../node-definition';
 import { inputSourceOf, sourceVariables, type InputSource } from './defaults';
 import { useDatasetFields } from './use-dataset-fields';
+import { useSourceName } from './use-source-name';
 import { useSourceOptions } from './use-source-options';
 
 /** Where the samples come from: a data-market dataset or a library file, and the field of each sample asked. */
@@ -11,6 +12,7 @@ export function InputPanel({ node, onChange }: NodePanelProps) {
   const [search, setSearch] = useState('');
   const { options, state } = useSourceOptions(source.kind, search);
   const chosen = options.find((option) => option.id === source.id);
+  const chosenName = useSourceName(source);
   const datasetFields = useDatasetFields(source.kind === 'dataset' ? source.id : 0);
 
   const handleSource = (next: InputSource) => onChange({ variables: sourceVariables(next) });
@@ -56,7 +58,7 @@ export function InputPanel({ node, onChange }: NodePanelProps) {
         options={[
           ...options.map((option) => ({ label: option.name, value: option.id })),
           // The chosen one stays readable when the search hides it or the list has not loaded.
-          ...(source.id > 0 && !chosen ? [{ label: `#${source.id}`, value: source.id }] : []),
+          ...(source.id > 0 && !chosen ? [{ label: chosenName, value: source.id }] : []),
         ]}
       />
       <Typography.Text bold>样本字段</Typography.Text>

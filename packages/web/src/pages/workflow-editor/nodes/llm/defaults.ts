@@ -1,7 +1,7 @@
-import { LLM_NODE_DATA } from '@gw/shared';
+import { LLM_NODE_DATA, llmModelsOf } from '@gw/shared';
 import type { NodeDefaults } from '../node-definition';
 
-/** The llm node: one model column of a run (spec 3 §3); its model name is what the server checks. */
+/** The llm node: one column of a run per model it names; its models are what the server checks. */
 export interface LlmModel {
   provider: string;
   name: string;
@@ -19,7 +19,7 @@ export const llmDefaults: NodeDefaults = {
   type: 'llm',
   label: '大模型',
   createData: () => structuredClone(LLM_NODE_DATA),
-  check: (data) => (modelOf(data).name.trim() === '' ? '请选择模型' : undefined),
+  check: (data) => (llmModelsOf(data).length === 0 ? '请选择模型' : undefined),
   hasSource: true,
   hasTarget: true,
 };

@@ -1,4 +1,5 @@
 import { InputNumber, Select, Slider, Typography } from '@arco-design/web-react';
+import { llmModelsOf } from '@gw/shared';
 import { useEditorStore } from '../../store/editor-context';
 import type { NodePanelProps } from '../node-definition';
 import { modelOf, promptTemplateOf } from './defaults';
@@ -7,19 +8,24 @@ import { PromptTemplateEditor } from './prompt-template-editor';
 /** The temperature range the relay accepts for chat models. */
 const TEMPERATURE = { min: 0, max: 2, step: 0.1 };
 
-/** One model column of the run: the model, its temperature and its own prompt messages. */
+/** The models the node compares (one run column each), their temperature and the node's own prompt messages. */
 export function LlmPanel({ node, onChange }: NodePanelProps) {
   const models = useEditorStore((state) => state.models);
   const model = modelOf(node.data);
   const handleModel = (patch: Partial<typeof model>) => onChange({ model: { ...model, ...patch } });
   const handleTemperature = (temperature: number | number[]) =>
     handleModel({ completion_params: { ...model.completion_params, temperature: Array.isArray(temperature) ? temperature[0] : temperature } });
-  const options = model.name && !models.includes(model.name) ? [model.name, ...models] : models;
+  const chosen = llmModelsOf(node.data);
+  // `model.name` keeps the first one, so a reader of the single-model shape (spec 3 §3) still finds a model.
+  const handleModels = (names: string[]) => onChange({ models: names, model: { ...model, name: names[0] ?? '' } });
+  // A chosen model the list no longer offers stays visible, so it can be seen and removed.
+  const options = [...chosen.filter((name) => !models.includes(name)), ...models];
 
   return (
     <>
       <Typography.Text bold>模型</Typography.Text>
-      <Select aria-label="模型" placeholder="选择模型" showSearch value={model.name || undefined} options={options} onChange={(name: string) => handleModel({ name })} />
+      <Select aria-label="模型" placeholder="选择一个或多个模型" mode="multiple" showSearch value={chosen} options={options} onChange={handleModels} />
+      <Typography.Text type="secondary">每个模型是运行结果中的一列，比较几个模型只需一个节点。</Typography.Text>
       <Typography.Text bold>温度</Typography.Text>
       <div className="wf-temperature">
         <Slider {...TEMPERATURE} value={model.completion_params.temperature} onChange={handleTemperature} style={{ flex: 1 }} />
