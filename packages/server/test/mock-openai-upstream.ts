@@ -26,10 +26,13 @@ function scriptedAnswer(model: string, messages: Array<{ role: string; content: 
   return last?.role === 'tool' ? { content: `It is ${String(last.content)} in Paris.` } : { content: 'Let me check.', toolCall: true };
 }
 
+/** Models that stream 40 words, and the milliseconds between two of them. */
+const STREAM_WORD_GAP_MS: Record<string, number> = { 'slow-stream': 50, 'long-stream': 200 };
+
 /**
  * A real OpenAI-format HTTP server on 127.0.0.1 for relay tests. The requested model picks the
  * behaviour: "fail-500", "fail-429", "fail-401" answer with that error (quoting the key they were given when the name ends in "-echo-key"); "cut-stream" stops a stream
- * without [DONE]; "slow-stream" sends one chunk every 50 ms; "no-usage" reports no usage;
+ * without [DONE]; "slow-stream" sends one chunk every 50 ms, "long-stream" every 200 ms; "no-usage" reports no usage;
  * "tool-call" calls get_weather (MOCK_TOOL_CALL), then answers from the tool result; "think"
  * reasons (reasoning_content) before it answers; "echo" answers the last message's text; others answer "Hello from <model>" with usage
  * prompt 11 / completion 7. POST /v1/responses speaks the Responses API (mock-openai-responses.ts).
@@ -108,7 +111,8 @@ export class MockOpenAiUpstream extends LocalHttpServer {
         this.closedEarly += 1;
       }
     });
-    const words = model === 'slow-stream' ? Array.from({ length: 40 }, (_, index) => `w${index} `) : ['Hello', ' from', ` ${model}`];
+    const wordGap = STREAM_WORD_GAP_MS[model];
+    const words = wordGap ? Array.from({ length: 40 }, (_, index) => `w${index} `) : ['Hello', ' from', ` ${model}`];
     const chunk = (delta: object, finish: string | null = null) =>
       `data: ${JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     response.write(chunk({ role: 'assistant', content: '' }));
@@ -121,7 +125,7 @@ export class MockOpenAiUpstream extends LocalHttpServer {
         return;
       }
       response.write(chunk({ content: word }));
-      if (model === 'slow-stream') await new Promise((resolve) => setTimeout(resolve, 50));
+      if (wordGap) await new Promise((resolve) => setTimeout(resolve, wordGap));
     }
     response.write(chunk({}, 'stop'));
     if (usage && body.stream_options?.include_usage) {

@@ -226,6 +226,14 @@ export class CompareChatStore {
   }
 
   /**
+   * Saves the text of an answer still streaming (AnswerCheckpoint). A settlement or a stop that
+   * came first is kept: the row no longer streams, or its stop cuts what it has.
+   */
+  async checkpoint(id: number, captured: CapturedAnswer): Promise<void> {
+    await this.pool.query(`UPDATE chat_messages SET answer = $2, thinking = $3 WHERE id = $1 AND status = 'streaming'`, [id, captured.answer, captured.thinking], 'chat-checkpoint');
+  }
+
+  /**
    * Removes a row the relay refused before its stream began: the browser was never told its id, so
    * nobody can stop it, and it was not counted yet. Rare (refusals), so not batched.
    */

@@ -15,6 +15,7 @@ import { RelayError } from '../relay/relay-error';
 import { type RelayRequest, sendJson } from '../relay/relay-request';
 import { type RelayObserver, RelayService } from '../relay/relay.service';
 import { TokenAuthService } from '../relay/token-auth.service';
+import { AnswerCheckpoint } from './answer-checkpoint';
 import { ChatCapture, chatEvent } from './chat-capture';
 import { buildChatHistory } from './chat-history';
 import type { ChatCaller, ChatConversation } from './chat-lookup';
@@ -62,12 +63,14 @@ export class CompareChatService {
     }
     const { messageId, body, written } = prepared;
     const capture = new ChatCapture(messageId);
+    const checkpoint = new AnswerCheckpoint(this.store, messageId, capture, written);
     // A row that could not be written (its conversation deleted meanwhile) has nothing to store:
     // the answer still streams and is billed, and the observer's failure is logged by the relay.
     written.catch(() => undefined);
     const observer: RelayObserver = {
       holdsStreamEnd: true,
       settled: async (outcome) => {
+        checkpoint.end();
         await written;
         const stored = await this.store.settle(messageId, capture, outcome);
         if (!stored || response.writableEnded || response.destroyed) return;
@@ -75,6 +78,7 @@ export class CompareChatService {
         response.end(chatEvent(tail) + 'data: [DONE]\n\n');
       },
       failed: async (error) => {
+        checkpoint.end();
         await written;
         // Refused before the stream (no quota, no channel…): the browser never learnt the row, which is no round of the history.
         if (capture.started) await this.store.fail(messageId, capture, error.message);
@@ -82,11 +86,15 @@ export class CompareChatService {
       },
     };
     this.live.add(messageId, response);
-    await this.relay.handle('chat', { ...request, body }, response, {
-      authorize: () => this.auth.authorizeUser(caller.id, request.ip),
-      format: { ...OPENAI_INBOUND, framing: capture },
-      observer,
-    });
+    try {
+      await this.relay.handle('chat', { ...request, body }, response, {
+        authorize: () => this.auth.authorizeUser(caller.id, request.ip),
+        format: { ...OPENAI_INBOUND, framing: capture },
+        observer,
+      });
+    } finally {
+      checkpoint.end();
+    }
   }
 
   /** The user's message row as stored. */

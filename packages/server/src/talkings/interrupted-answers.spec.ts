@@ -8,7 +8,7 @@ import { QuotaLedgerService } from '../relay/billing/quota-ledger.service';
 import { CompareChatStore } from './compare-chat-store';
 import { MSG_ANSWER_INTERRUPTED } from './talking.view';
 
-const MODELS = ['mock-a', 'slow-stream'];
+const MODELS = ['mock-a', 'slow-stream', 'long-stream'];
 /** QuotaPerUnit: a customer with three units reserves directly in the database (no room for holds). */
 const UNIT = 500_000;
 /** What the killed instance had reserved for the answer. */
@@ -134,6 +134,26 @@ describe('compare chat answers of a dead instance', () => {
     expect(await f.quotaOf(customer.userId)).toBe(3 * UNIT);
     expect(await rowOf(id)).toMatchObject({ status: 'stopped', error: '' });
     expect(await dialogueCount(customer.conversationId)).toBe(1);
+  });
+
+  it('saves a long answer’s text while it streams, so that an instance’s death keeps what was produced', async () => {
+    const customer = await customerWithConversation('long', 'long-stream');
+    // long-stream sends 40 words 200 ms apart: checkpoints (every ANSWER_CHECKPOINT_MS) come while it streams.
+    const answering = customer.agent
+      .post('/v1/chat/completions')
+      .send({ model: 'long-stream', conversation_id: customer.conversationId, talking_id: customer.talkingId, stream: true, messages: [{ role: 'user', content: 'long' }] })
+      .then((reply) => reply);
+    const full = Array.from({ length: 40 }, (_, index) => `w${index} `).join('');
+    let saved: Array<{ id: number; answer: string }> = [];
+    for (let i = 0; i < 150 && saved.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      saved = await t.db.query(`SELECT id::int, answer FROM chat_messages WHERE conversation_id = $1 AND status = 'streaming' AND answer <> ''`, [customer.conversationId]);
+    }
+    expect(saved).toHaveLength(1);
+    expect(saved[0].answer.length).toBeLessThan(full.length);
+    expect(full.startsWith(saved[0].answer)).toBe(true);
+    expect((await answering).text).toContain('data: [DONE]');
+    expect(await rowOf(saved[0].id)).toMatchObject({ status: 'done', answer: full });
   });
 
   it('leaves live answers alone: a stream goes on through every instance’s sweep, a stop of another live instance’s answer is only recorded', async () => {
