@@ -123,8 +123,8 @@ export const SCREENS = {
   '/workflow/editor/:id': {
     zh: '工作流编辑器',
     en: 'Workflow editor',
-    purposeZh: '在画布上添加输入、提示词、大模型和回答节点并连线；保存后可试运行一个问题，或估算费用后运行整个数据集。',
-    purposeEn: 'Add input, prompt, model and answer nodes on the canvas and connect them; after saving, try one question or run the whole dataset after a cost estimate.',
+    purposeZh: '在画布上添加输入、提示词、大模型和回答节点并连线；保存后可试运行一个问题，或估算费用后运行整个数据集。手机上只能查看和运行，不能拖动、连线、改节点设置或保存。',
+    purposeEn: 'Add input, prompt, model and answer nodes on the canvas and connect them; after saving, try one question or run the whole dataset after a cost estimate. On a phone the editor only shows and runs the workflow: no dragging, connecting, node settings or saving.',
   },
   '/workflowResult/:id': {
     zh: '运行结果',
@@ -147,8 +147,8 @@ export const SCREENS = {
   '/channel': {
     zh: '渠道',
     en: 'Channels',
-    purposeZh: '上游供应商连接的列表：搜索、测试、启用或禁用，设置优先级和权重，查看余额；可按标签聚合。',
-    purposeEn: 'The upstream provider connections: search, test, enable or disable, set priority and weight, read balances; group them by tag.',
+    purposeZh: '上游供应商连接的列表：搜索、测试（测试成功时也列出未设置价格的模型，可当场设置），启用或禁用，设置优先级和权重，查看余额；可按标签聚合。',
+    purposeEn: 'The upstream provider connections: search, test (a passing test also lists the models without a price, which can be priced on the spot), enable or disable, set priority and weight, read balances; group them by tag.',
   },
   '/token': {
     zh: '令牌',
@@ -165,20 +165,20 @@ export const SCREENS = {
   '/topup': {
     zh: '钱包',
     en: 'Wallet',
-    purposeZh: '当前余额、兑换码充值和在线支付（支付宝或微信），以及充值记录。',
-    purposeEn: 'The balance, redeeming a code, paying online (Alipay or WeChat Pay) and the top-up history.',
+    purposeZh: '当前余额、兑换码充值和在线支付（支付宝或微信），以及充值记录（在线订单和兑换过的兑换码）。',
+    purposeEn: 'The balance, redeeming a code, paying online (Alipay or WeChat Pay) and the top-up history (online orders and redeemed codes).',
   },
   '/user': {
     zh: '用户管理',
     en: 'User management',
-    purposeZh: '搜索和添加用户，编辑资料与额度，提升或降低角色，禁用、启用或删除账户。',
-    purposeEn: 'Search and add users, edit their profile and quota, promote or demote, disable, enable or delete accounts.',
+    purposeZh: '搜索和添加用户，编辑资料与额度，提升或降低角色，禁用、启用或删除账户；已删除（注销）的账户不可再修改，只保留监控入口。',
+    purposeEn: 'Search and add users, edit their profile and quota, promote or demote, disable, enable or delete accounts; a deleted (deregistered) account can no longer be changed and keeps only its monitor link.',
   },
   '/log': {
     zh: '日志',
     en: 'Usage log',
-    purposeZh: '调用日志与统计（消耗额度、RPM、TPM），按时间、类型、令牌和模型筛选；管理员另可看到渠道和用户。',
-    purposeEn: 'Call logs with their totals (quota used, RPM, TPM), filtered by time, type, token and model; administrators also see channels and users.',
+    purposeZh: '调用日志与统计（消耗额度、RPM、TPM），按时间、类型、令牌、模型和状态码筛选，详情里列出缓存、推理和音频 tokens；管理员另可看到渠道和用户。',
+    purposeEn: 'Call logs with their totals (quota used, RPM, TPM), filtered by time, type, token, model and status code, with cache, reasoning and audio tokens in the detail; administrators also see channels and users.',
   },
   '/detail': {
     zh: '数据看板',
@@ -213,8 +213,8 @@ export const SCREENS = {
   '/setting': {
     zh: '设置',
     en: 'Settings',
-    purposeZh: '个人设置：资料、余额、可用模型、邀请、账户绑定、访问令牌、修改密码和注销；管理员另有运营、系统和其他设置。',
-    purposeEn: 'Personal settings: profile, balance, usable models, invitations, bindings, access token, password and account deletion; administrators also get the operation, system and other tabs.',
+    purposeZh: '个人设置：资料、余额、可用模型、邀请、账户绑定、访问令牌、修改密码和注销；管理员另有运营、系统和其他设置，超级管理员可修改，其他管理员只读（密钥不显示）。',
+    purposeEn: 'Personal settings: profile, balance, usable models, invitations, bindings, access token, password and account deletion; administrators also get the operation, system and other tabs, which super administrators edit and other administrators only read (secrets hidden).',
   },
   '/update': {
     zh: '更新说明',
@@ -225,8 +225,8 @@ export const SCREENS = {
   '/pricing': {
     zh: '模型价格',
     en: 'Model pricing',
-    purposeZh: '每个模型的计费方式、倍率、价格和可用分组；价格仅供参考，以实际扣费为准。',
-    purposeEn: 'Each model’s billing type, ratios, prices and the groups that may use it; for reference, actual billing prevails.',
+    purposeZh: '每个模型的计费方式、倍率、价格（展开可见缓存、推理和音频 tokens 的价格）和可用分组，访客看到默认分组的价格；价格仅供参考，以实际扣费为准。',
+    purposeEn: 'Each model’s billing type, ratios, prices (cache, reasoning and audio tokens in the row’s expansion) and the groups that may use it, the default group’s prices for guests; for reference, actual billing prevails.',
   },
   '/about': {
     zh: '关于',
@@ -255,14 +255,14 @@ export const SCREENS = {
   '/chat2link': {
     zh: '聊天链接跳转',
     en: 'Chat link redirect',
-    purposeZh: '跳转到配置的聊天链接；未配置时提示联系管理员。',
-    purposeEn: 'Goes to the configured chat link; without one it asks to contact the administrator.',
+    purposeZh: '带上用户的令牌跳转到聊天页面链接 2（为空时用聊天页面链接）；都未配置时提示联系管理员。',
+    purposeEn: 'Goes to chat link 2 (the first chat link while it is empty) with the user’s key; without either it asks to contact the administrator.',
   },
   '/channel/add': {
     zh: '添加渠道',
     en: 'Add a channel',
-    purposeZh: '新建渠道：类型、名称、密钥、代理地址、分组、模型和模型映射等。',
-    purposeEn: 'A new channel: type, name, key, base URL, groups, models, model mapping and more.',
+    purposeZh: '新建渠道：类型、名称、密钥、代理地址、分组、模型和模型映射等；所选模型中未设置价格的会被提示，并可直接设置倍率或固定价格。',
+    purposeEn: 'A new channel: type, name, key, base URL, groups, models, model mapping and more; chosen models without a price are pointed out and can be given a ratio or a fixed price there.',
   },
   '/channel/edit/:id': {
     zh: '编辑渠道',

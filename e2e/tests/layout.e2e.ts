@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, type RunningProduct, startProduct, signInAsRoot } from './harness';
+import { ARTIFACTS, type RunningProduct, rootApi, startProduct, signInAsRoot } from './harness';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -41,6 +41,31 @@ function hiddenHeaders(page: Page, texts: string[], besideFixed: boolean): Promi
     [texts, besideFixed] as const,
   );
 }
+
+/**
+ * Labels of key fields that the first card of a phone's list does not show in the window: missing,
+ * or outside the window once scrolled to.
+ */
+function hiddenCardFields(page: Page, labels: string[]): Promise<string[]> {
+  return page.evaluate((wanted) => {
+    const card = document.querySelector<HTMLElement>('.shell-content .rt-card');
+    if (!card) return ['no card'];
+    return wanted.flatMap((label) => {
+      const term = [...card.querySelectorAll<HTMLElement>('.rt-field dt')].find((dt) => dt.textContent?.trim() === label);
+      if (!term) return [`${label}: missing`];
+      term.scrollIntoView({ block: 'center' });
+      const value = (term.nextElementSibling as HTMLElement).getBoundingClientRect();
+      return value.left < 0 || value.right > window.innerWidth + 0.5 ? [`${label}: outside the window`] : [];
+    });
+  }, labels);
+}
+
+/** How far a page's table scrolls sideways inside its box (0 when every column fits). */
+const tableOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const scroller = document.querySelector('.shell-content .arco-table-content-inner');
+    return scroller ? scroller.scrollWidth - scroller.clientWidth : Number.NaN;
+  });
 
 /** The colour a user sees at a point: the backgrounds there, translucent ones laid over what is under them. */
 const colourAt = (page: Page, x: number, y: number) =>
@@ -87,18 +112,21 @@ const strayPaginationParts = (page: Page) =>
 /** How far the document is wider than the window (0 when nothing sticks out sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** The list pages and the columns a user needs to see on a phone without scrolling sideways. */
-const LIST_PAGES: Array<{ name: string; path: string; ready: string; keyHeaders: string[] }> = [
-  { name: 'token', path: '/token', ready: '我的令牌', keyHeaders: ['名称', '状态'] },
-  { name: 'channel', path: '/channel', ready: '管理渠道', keyHeaders: ['ID', '名称'] },
-  { name: 'user', path: '/user', ready: '管理用户', keyHeaders: ['ID', '用户名'] },
-  { name: 'log', path: '/log', ready: '日志', keyHeaders: ['时间'] },
-  { name: 'pricing', path: '/pricing', ready: '模型价格', keyHeaders: ['模型名称'] },
-  { name: 'model-manage', path: '/model-manage', ready: '模型管理', keyHeaders: ['模型'] },
+/**
+ * The list pages and what a user needs to see on a phone without scrolling sideways: the key fields
+ * of each row's card (list pages), or the columns of a table that stays one (the queue status).
+ */
+const LIST_PAGES: Array<{ name: string; path: string; ready: string; cardFields?: string[]; keyHeaders?: string[] }> = [
+  { name: 'token', path: '/token', ready: '我的令牌', cardFields: ['状态', '密钥', '剩余额度'] },
+  { name: 'channel', path: '/channel', ready: '管理渠道', cardFields: ['ID', '状态', '余额'] },
+  { name: 'user', path: '/user', ready: '管理用户', cardFields: ['ID', '状态', '用户角色', '剩余额度'] },
+  { name: 'log', path: '/log', ready: '日志', cardFields: ['用户', '模型', '花费'] },
+  { name: 'pricing', path: '/pricing', ready: '模型价格', cardFields: ['计费类型', '模型价格'] },
+  { name: 'model-manage', path: '/model-manage', ready: '模型管理', cardFields: ['渠道', '分组'] },
   { name: 'model-check', path: '/model-check', ready: '任务队列', keyHeaders: ['队列'] },
-  { name: 'playground', path: '/playground', ready: '发送', keyHeaders: [] },
-  { name: 'setting', path: '/setting', ready: '当前余额', keyHeaders: [] },
-  { name: 'customer-connect', path: '/customer-connect', ready: '用户联系列表', keyHeaders: ['姓名', '手机号'] },
+  { name: 'playground', path: '/playground', ready: '发送' },
+  { name: 'setting', path: '/setting', ready: '当前余额' },
+  { name: 'customer-connect', path: '/customer-connect', ready: '用户联系列表', cardFields: ['手机号', '状态'] },
 ];
 
 describe('layout at desktop and phone sizes', () => {
@@ -120,6 +148,9 @@ describe('layout at desktop and phone sizes', () => {
     for (const name of ['生产环境令牌', '一个名字相当长的测试令牌，用于检查折行']) {
       expect((await post(page, '/api/token/', { name, unlimited_quota: true })).success).toBe(true);
     }
+    // Root's quota set by hand: a row in the usage log.
+    const self = await rootApi(page, 'GET', '/api/user/1');
+    expect((await rootApi(page, 'PUT', '/api/user/', { ...self.data, id: 1, quota: 10 * 500000 })).success).toBe(true);
     const contact = { name: '欧阳明远', phone: '13800138000', company: '华东某某人工智能数据科技有限公司', remark: '需要十万条中文医疗问答数据，含多轮对话与专家标注，请尽快联系' };
     expect((await post(page, '/api/customer_connect/', contact)).success).toBe(true);
   });
@@ -127,12 +158,29 @@ describe('layout at desktop and phone sizes', () => {
     await product?.stop();
   });
 
-  it('shows every channel column beside the fixed actions column on a desktop', async () => {
+  it('shows the channel columns beside the fixed actions column on a desktop', async () => {
     const { page, url } = product;
     await page.goto(`${url}/channel`);
     await page.locator('.arco-table-td', { hasText: '华东区域主力渠道' }).first().waitFor();
     await product.screenshot('desktop-channel');
-    expect(await hiddenHeaders(page, ['响应时间', '余额', '已用额度', '优先级', '权重', '操作'], true)).toEqual([]);
+    expect(await hiddenHeaders(page, ['响应时间', '余额', '优先级', '权重', '操作'], true)).toEqual([]);
+  });
+
+  it('fits the channel and log tables on a 1440 px screen, the other columns in each row expansion', async () => {
+    const context = await product.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', storageState: await product.page.context().storageState() });
+    const wide = await context.newPage();
+    for (const { path, row, expanded } of [
+      { path: '/channel', row: '华东区域主力渠道', expanded: '已用额度' },
+      { path: '/log', row: '管理', expanded: '详情' },
+    ]) {
+      await wide.goto(`${product.url}${path}`);
+      await wide.locator('.arco-table-td', { hasText: row }).first().waitFor();
+      expect(await tableOverflow(wide), path).toBe(0);
+      await wide.getByRole('button', { name: '展开更多信息' }).first().click();
+      await wide.locator('.rt-expansion').getByText(expanded, { exact: true }).waitFor();
+      await wide.screenshot({ path: join(ARTIFACTS, `layout-1440${path.replace('/', '-')}.png`), fullPage: true });
+    }
+    await context.close();
   });
 
   it('keeps the sidebar in view on a long page, and the background dark below the cards in dark mode', async () => {
@@ -189,7 +237,7 @@ describe('layout at desktop and phone sizes', () => {
       await phone.context().close();
     });
 
-    it.each(LIST_PAGES)('$name: nothing sticks out sideways and the key columns are in view', async ({ name, path, ready, keyHeaders }) => {
+    it.each(LIST_PAGES)('$name: nothing sticks out sideways and the key fields are in view', async ({ name, path, ready, cardFields, keyHeaders }) => {
       await phone.goto(`${product.url}${path}`);
       await phone.locator('.shell-content').getByText(ready, { exact: true }).first().waitFor();
       await phone.waitForFunction(() => !document.querySelector('.shell-content .arco-spin-loading'));
@@ -197,7 +245,22 @@ describe('layout at desktop and phone sizes', () => {
       expect(await overflow(phone)).toBeLessThanOrEqual(0);
       expect(await squeezedTexts(phone)).toEqual([]);
       expect(await strayPaginationParts(phone)).toEqual([]);
-      expect(await hiddenHeaders(phone, keyHeaders, false)).toEqual([]);
+      if (cardFields) expect(await hiddenCardFields(phone, cardFields)).toEqual([]);
+      if (keyHeaders) expect(await hiddenHeaders(phone, keyHeaders, false)).toEqual([]);
+    });
+
+    it('opens the menu from the top bar, and closes it on the page it leads to', async () => {
+      await phone.goto(`${product.url}/token`);
+      expect(await phone.locator('.shell-sider').count()).toBe(0);
+      await phone.getByRole('button', { name: '打开菜单' }).click();
+      const menu = phone.locator('.shell-menu-drawer');
+      const logItem = menu.getByRole('menuitem', { name: '日志' });
+      // A click waits for the item to stand still: the drawer has finished sliding in.
+      await logItem.hover();
+      await phone.screenshot({ path: join(ARTIFACTS, 'layout-phone-menu.png') });
+      await logItem.click();
+      await phone.waitForURL(/\/log$/);
+      await menu.waitFor({ state: 'detached' });
     });
 
     it('log: the date range picker opens within the screen', async () => {

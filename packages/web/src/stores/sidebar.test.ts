@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialCollapsed } from '@/stores/sidebar';
 
 describe(initialCollapsed.name, () => {
-  it('starts collapsed on screens of 600 px or narrower', () => {
-    expect(initialCollapsed(600, null, null)).toBe(true);
+  it('starts collapsed on phone-wide screens (767 px or narrower)', () => {
+    expect(initialCollapsed(767, null, null)).toBe(true);
     expect(initialCollapsed(375, 'false', 'false')).toBe(true);
-    expect(initialCollapsed(601, null, null)).toBe(false);
+    expect(initialCollapsed(768, null, null)).toBe(false);
   });
 
   it('prefers the remembered choice over the site default on wide screens', () => {

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { isNarrowScreen } from '@/lib/screen';
 
 /**
- * Whether the sidebar starts collapsed: always on narrow screens (≤ 600 px); otherwise the
+ * Whether the sidebar starts collapsed: always on phone-wide screens (lib/screen.ts); otherwise the
  * user's remembered choice, or else the site default (DefaultCollapseSidebar).
  */
 export function initialCollapsed(width: number, remembered: string | null, siteDefault: string | null): boolean {

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { SourceRowView } from '@gw/shared';
 import { SampleTable } from './sample-table';
 
@@ -42,5 +42,34 @@ describe(SampleTable.name, () => {
     expect(preview.getAttribute('src')).toBe('https://cdn.example.com/a.png');
     fireEvent.error(preview);
     expect(await screen.findByText('图片加载失败')).toBeTruthy();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => {
+      window.innerWidth = 1024;
+    });
+
+    it('shows each record as a card of its first fields, the others under 更多, and the whole card opens the record', () => {
+      window.innerWidth = 390;
+      const onRowClick = vi.fn();
+      const rows = [row(1, { id: 7, question: '第一题', answer: 'A', z: '最后一列' })];
+      const { container } = render(<SampleTable rows={rows} dataset={DATASET} onRowClick={onRowClick} />);
+      expect(headers(container)).toEqual([]);
+      const card = within(container.querySelector('.rt-card') as HTMLElement);
+      for (const field of ['id', 'question', 'answer']) expect(card.getByText(field)).toBeTruthy();
+      expect(card.queryByText('最后一列')).toBeNull();
+
+      fireEvent.click(card.getByRole('button', { name: '更多' }));
+      expect(card.getByText('最后一列')).toBeTruthy();
+      expect(onRowClick).not.toHaveBeenCalled();
+      fireEvent.click(card.getByText('第一题'));
+      expect(onRowClick).toHaveBeenCalledWith({ id: 7, question: '第一题', answer: 'A', z: '最后一列' }, rows[0]);
+    });
+
+    it('keeps a card preview (compact) a table', () => {
+      window.innerWidth = 390;
+      const { container } = render(<SampleTable rows={[row(1, { question: 'q' })]} dataset={DATASET} compact />);
+      expect(headers(container)).toEqual(['question']);
+    });
   });
 });

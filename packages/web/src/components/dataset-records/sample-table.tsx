@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Table, type TableColumnProps } from '@arco-design/web-react';
+import { Table, type TableProps } from '@arco-design/web-react';
 import { MSG_NO_DATA, type DatasetView, type SourceRowView } from '@gw/shared';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { FieldValue } from './field-value';
 import { ImagePreview } from './image-preview';
 import { fieldKindOf, flatRecordOf, isImageField, parseRecord, previewColumns, type DataRecord } from './record-shape';
@@ -26,6 +28,8 @@ interface TableRow {
 }
 
 const COLUMN_WIDTH = 220;
+/** On a phone a record is a card: its first fields shown, the others under 更多. */
+const CARD_FIELDS = 3;
 
 /** Source rows of a dataset as a table of flattened records (spec 3 §2.1 preview table, §2.3 samples, §2.4 view all). */
 export function SampleTable({ rows, dataset, maxColumns = Number.POSITIVE_INFINITY, compact = false, onRowClick, loading }: SampleTableProps) {
@@ -40,14 +44,15 @@ export function SampleTable({ rows, dataset, maxColumns = Number.POSITIVE_INFINI
     [rows, dataset.data_format],
   );
 
-  const columns = useMemo<TableColumnProps<TableRow>[]>(
+  const columns = useMemo<ResponsiveColumn<TableRow>[]>(
     () =>
       previewColumns(
         data.map((item) => item.flat),
         maxColumns,
-      ).map((field) => ({
+      ).map((field, index) => ({
         key: field,
         title: field,
+        card: !compact && index < CARD_FIELDS ? 'key' : undefined,
         width: compact ? undefined : COLUMN_WIDTH,
         ellipsis: compact,
         render: (_value: unknown, item: TableRow) => (
@@ -69,21 +74,23 @@ export function SampleTable({ rows, dataset, maxColumns = Number.POSITIVE_INFINI
   // Without rows there are no columns either, and a table of no columns would not show its empty text.
   if (data.length === 0 && !loading) return <div className="sample-table-empty">{MSG_NO_DATA}</div>;
 
+  const table: TableProps<TableRow> = {
+    rowKey: 'key',
+    data,
+    loading,
+    pagination: false,
+    noDataElement: <div className="sample-table-empty">{MSG_NO_DATA}</div>,
+    onRow: onRowClick ? (item) => ({ onClick: () => onRowClick(item.record, item.row), className: 'sample-table-clickable' }) : undefined,
+  };
+
   return (
     <div className={compact ? 'sample-table sample-table-compact' : 'sample-table'}>
-      <Table<TableRow>
-        rowKey="key"
-        size={compact ? 'mini' : 'small'}
-        columns={columns}
-        data={data}
-        loading={loading}
-        pagination={false}
-        border={false}
-        tableLayoutFixed={compact}
-        scroll={compact ? undefined : { x: Math.max(columns.length * COLUMN_WIDTH, 1) }}
-        noDataElement={<div className="sample-table-empty">{MSG_NO_DATA}</div>}
-        onRow={onRowClick ? (item) => ({ onClick: () => onRowClick(item.record, item.row), className: 'sample-table-clickable' }) : undefined}
-      />
+      {compact ? (
+        // A card's small preview stays a table on a phone too.
+        <Table<TableRow> {...table} size="mini" columns={columns} border={false} tableLayoutFixed />
+      ) : (
+        <ResponsiveTable<TableRow> {...table} size="small" columns={columns} border={false} scroll={{ x: Math.max(columns.length * COLUMN_WIDTH, 1) }} />
+      )}
       <ImagePreview url={preview} onClose={() => setPreview(null)} />
     </div>
   );

@@ -1,6 +1,7 @@
-import { Space, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Space, Tag } from '@arco-design/web-react';
 import { CHANNEL_PRIORITY_MIN, CHANNEL_TYPES, CHANNEL_WEIGHT_MIN, renderQuota } from '@gw/shared';
 import type { ChannelRow } from '@/api/channels';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import type { OnChannelAction } from './actions';
 import { InlineNumber } from './inline-number';
@@ -50,13 +51,18 @@ function WeightCell({ row, onAction }: { row: ChannelRow; onAction: OnChannelAct
   );
 }
 
-/** The channel table; tag rows (tag mode) show aggregates and act on every channel of the tag. */
-export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): TableColumnProps<ChannelRow>[] {
+/**
+ * The channel table; tag rows (tag mode) show aggregates and act on every channel of the tag. Group,
+ * type and used quota wait in the row's expansion, so that priority and weight fit a 1440 px screen
+ * beside the actions; a phone's card shows the status, response time and balance.
+ */
+export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): ResponsiveColumn<ChannelRow>[] {
   return [
-    { title: 'ID', width: 70, render: (_, row) => (isTagRow(row) ? '' : row.id) },
+    { title: 'ID', width: 70, card: 'key', render: (_, row) => (isTagRow(row) ? '' : row.id) },
     {
       title: '名称',
-      width: 150,
+      width: 160,
+      card: 'title',
       render: (_, row) =>
         isTagRow(row) ? (
           <Space size={4}>
@@ -70,6 +76,7 @@ export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): Ta
     {
       title: '分组',
       width: 140,
+      inExpandedRow: true,
       render: (_, row) => (
         <Space wrap size={4}>
           {splitList(row.group).map((group) => (
@@ -78,17 +85,19 @@ export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): Ta
         </Space>
       ),
     },
-    { title: '类型', width: 130, render: (_, row) => (isTagRow(row) ? '' : channelTypeName(row.type)) },
-    { title: '状态', width: 100, render: (_, row) => <StatusTag row={row} /> },
-    { title: '响应时间', width: 100, render: (_, row) => <ResponseTimeTag row={row} /> },
-    { title: '余额', width: 120, render: (_, row) => (isTagRow(row) ? '' : <BalanceCell channel={row} onAction={onAction} />) },
-    { title: '已用额度', width: 100, render: (_, row) => renderQuota(row.used_quota ?? 0, display) },
-    { title: '优先级', width: 100, render: (_, row) => <PriorityCell row={row} onAction={onAction} /> },
-    { title: '权重', width: 100, render: (_, row) => <WeightCell row={row} onAction={onAction} /> },
+    { title: '类型', width: 130, inExpandedRow: true, render: (_, row) => (isTagRow(row) ? '' : channelTypeName(row.type)) },
+    { title: '状态', width: 100, card: 'key', render: (_, row) => <StatusTag row={row} /> },
+    { title: '响应时间', width: 100, card: 'key', render: (_, row) => <ResponseTimeTag row={row} /> },
+    { title: '余额', width: 120, card: 'key', render: (_, row) => (isTagRow(row) ? '' : <BalanceCell channel={row} onAction={onAction} />) },
+    { title: '已用额度', width: 100, inExpandedRow: true, render: (_, row) => renderQuota(row.used_quota ?? 0, display) },
+    // The number input is 90 px wide, plus the cell's padding.
+    { title: '优先级', width: 125, render: (_, row) => <PriorityCell row={row} onAction={onAction} /> },
+    { title: '权重', width: 125, render: (_, row) => <WeightCell row={row} onAction={onAction} /> },
     {
       title: '操作',
       width: 230,
       fixed: 'right',
+      card: 'actions',
       render: (_, row) => (isTagRow(row) ? <TagRowActions row={row} onAction={onAction} /> : <ChannelRowActions channel={row} onAction={onAction} />),
     },
   ];

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Channel, ChannelTagRow } from '@/api/channels';
+import { openExpansion } from '@/components/responsive-table/test-expansion';
 import { formatTimestamp } from '@/lib/time';
 import { fail, makeChannel, ok, type ApiCall, type Route } from './test-fake-api';
 import { captureMessages, renderChannelPage, rowOf, user, writes } from './test-page';
@@ -64,8 +65,9 @@ describe('ChannelPage list', () => {
     expect(rowOf('openai-main').className).not.toContain('channel-row-disabled');
     expect(rowOf('claude-backup').className).toContain('channel-row-disabled');
     expect(rowOf('azure-east').className).toContain('channel-row-disabled');
-    expect(within(rowOf('claude-backup')).getByText('Anthropic Claude')).toBeTruthy();
-    expect(within(rowOf('claude-backup')).getByText('vip')).toBeTruthy();
+    const claudeMore = within(openExpansion(rowOf('claude-backup')));
+    expect(claudeMore.getByText('Anthropic Claude')).toBeTruthy();
+    expect(claudeMore.getByText('vip')).toBeTruthy();
     expect(within(rowOf('openai-main')).getByText('0.80 秒')).toBeTruthy();
     expect(within(rowOf('claude-backup')).getByText('未测试')).toBeTruthy();
   });

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Card, Table } from '@arco-design/web-react';
+import { Card } from '@arco-design/web-react';
 import { CHANNEL_STATUS } from '@gw/shared';
 import type { ChannelRow, ChannelTagRow } from '@/api/channels';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { getColumns } from './columns';
 import { useChannelListStore } from './list-store';
@@ -35,13 +36,14 @@ export default function ChannelPage() {
     <Card title="管理渠道">
       <SearchForm groups={groups} />
       <Toolbar onReload={reload} />
-      <Table<ChannelRow>
+      <ResponsiveTable<ChannelRow>
         rowKey={rowKey}
         columns={columns}
         data={rows}
         loading={loading}
         rowClassName={rowClassName}
-        scroll={{ x: 1400 }}
+        // The shown columns, the selection and the expand toggle: on a 1440 px screen the table fits without a scroll bar.
+        scroll={{ x: 1110 }}
         rowSelection={{
           type: 'checkbox',
           selectedRowKeys: selectedKeys,

@@ -1,5 +1,6 @@
-import { Card, Table } from '@arco-design/web-react';
+import { Card } from '@arco-design/web-react';
 import type { CustomerConnect } from '@/api/customer-connect';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { getColumns } from './columns';
 import { SearchForm } from './search-form';
 import { useCustomerConnects } from './use-customer-connects';
@@ -14,7 +15,7 @@ export default function CustomerConnectPage() {
   return (
     <Card title="用户联系列表">
       <SearchForm onSearch={contacts.handleSearch} />
-      <Table<CustomerConnect>
+      <ResponsiveTable<CustomerConnect>
         rowKey="id"
         columns={getColumns((row, status) => void contacts.handleChangeStatus(row, status))}
         data={contacts.rows}

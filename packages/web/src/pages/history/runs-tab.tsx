@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { Empty, Pagination, Table } from '@arco-design/web-react';
-import { WORKFLOW_RUN_PAGE_SIZE } from '@gw/shared';
+import { Empty, Pagination } from '@arco-design/web-react';
+import { WORKFLOW_RUN_PAGE_SIZE, type WorkflowRunView } from '@gw/shared';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { useRunList } from '@/pages/workflow-result/use-run-list';
 import { getRunColumns } from './run-columns';
@@ -12,7 +13,7 @@ export function RunsTab() {
   const columns = useMemo(() => getRunColumns(display), [display]);
   return (
     <>
-      <Table
+      <ResponsiveTable<WorkflowRunView>
         rowKey="id"
         size="small"
         loading={runs.loading}

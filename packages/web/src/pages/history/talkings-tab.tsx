@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Empty, Message, Pagination, Table } from '@arco-design/web-react';
+import { Button, Empty, Message, Pagination } from '@arco-design/web-react';
 import { CHAT_HISTORY_PAGE_SIZE, MSG_CHAT_DELETED, MSG_CHAT_NO_HISTORY, type TalkingView } from '@gw/shared';
 import { showChatError } from '@/api/chat-models';
 import { deleteTalking } from '@/api/talkings';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { RenameTalkingModal } from '@/pages/multi-model-compare/rename-talking-modal';
 import { getTalkingColumns, type TalkingAction } from './talking-columns';
 import { useTalkingList } from './use-talking-list';
@@ -32,7 +33,7 @@ export function TalkingsTab() {
 
   return (
     <>
-      <Table
+      <ResponsiveTable<TalkingView>
         rowKey="id"
         size="small"
         loading={talkings.loading}

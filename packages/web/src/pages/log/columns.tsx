@@ -1,13 +1,16 @@
-import { Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Space, Tag, Tooltip } from '@arco-design/web-react';
 import type { LogItem } from '@/api/logs';
 import { QuotaText } from '@/components/quota-text';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { formatTimestamp } from '@/lib/time';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { UserPopover } from './user-popover';
 import {
   detailText,
+  extraTokenTexts,
   firstTokenColor,
   formatFirstToken,
+  hasTiming,
   logTypeTag,
   modelText,
   parseAttempts,
@@ -16,8 +19,9 @@ import {
   totalTimeColor,
 } from './log-view';
 
-/** Use time, first-token time (streams) and the stream tag (spec 2 §9). */
+/** Use time, first-token time (streams) and the stream tag (spec 2 §9), for relay requests only. */
 function TimingCell({ log }: { log: LogItem }) {
+  if (!hasTiming(log)) return <>-</>;
   const frt = parseOther(log).frt;
   return (
     <Space size={4} wrap>
@@ -38,6 +42,17 @@ function TimingCell({ log }: { log: LogItem }) {
   );
 }
 
+/** How the request was priced, then its cache, reasoning and audio tokens when it had any. */
+function DetailCell({ log }: { log: LogItem }) {
+  const extraTokens = extraTokenTexts(log);
+  return (
+    <>
+      <div>{detailText(log)}</div>
+      {extraTokens.length > 0 && <div>{extraTokens.join('，')}</div>}
+    </>
+  );
+}
+
 function RetryCell({ log }: { log: LogItem }) {
   const path = retryPath(log);
   if (!path) return <>-</>;
@@ -51,19 +66,25 @@ function RetryCell({ log }: { log: LogItem }) {
   );
 }
 
-/** The log table's columns; the channel, user and retry columns are for administrators. */
-export function getColumns(isAdmin: boolean, display: QuotaDisplay): TableColumnProps<LogItem>[] {
-  const column = (shown: boolean, props: TableColumnProps<LogItem>) => (shown ? [props] : []);
+/**
+ * The log table's columns; the channel, user and retry columns are for administrators. The detail
+ * and the retries wait in the row's expansion, so that the figures (tokens and cost) fit a 1440 px
+ * screen without scrolling sideways; on a phone a card shows the model, the token and the figures.
+ */
+export function getColumns(isAdmin: boolean, display: QuotaDisplay): ResponsiveColumn<LogItem>[] {
+  const column = (shown: boolean, props: ResponsiveColumn<LogItem>) => (shown ? [props] : []);
   return [
-    { title: '时间', dataIndex: 'created_at', width: 180, render: (value: number) => formatTimestamp(value) },
+    { title: '时间', dataIndex: 'created_at', width: 165, card: 'title', render: (value: number) => formatTimestamp(value) },
     ...column(isAdmin, {
       title: '渠道',
       dataIndex: 'channel',
-      width: 160,
+      width: 120,
+      card: 'key',
       render: (_: unknown, log: LogItem) =>
         log.channel ? (
           <Tooltip content={log.channel_name || undefined}>
-            <Tag size="small">
+            {/* No wider than the column: a long channel name ends in an ellipsis (the tooltip has it whole). */}
+            <Tag size="small" style={{ maxWidth: '100%' }}>
               #{log.channel}
               {log.channel_name ? ` ${log.channel_name}` : ''}
             </Tag>
@@ -75,14 +96,16 @@ export function getColumns(isAdmin: boolean, display: QuotaDisplay): TableColumn
     ...column(isAdmin, {
       title: '用户',
       dataIndex: 'username',
-      width: 120,
+      width: 100,
+      card: 'key',
       render: (_: unknown, log: LogItem) => <UserPopover userId={log.user_id} username={log.username} display={display} />,
     }),
-    { title: '令牌', dataIndex: 'token_name', width: 120, ellipsis: true },
+    { title: '令牌', dataIndex: 'token_name', width: 100, ellipsis: true, card: 'key' },
     {
       title: '类型',
       dataIndex: 'type',
-      width: 80,
+      width: 70,
+      card: 'key',
       render: (value: number) => {
         const tag = logTypeTag(value);
         return (
@@ -92,21 +115,17 @@ export function getColumns(isAdmin: boolean, display: QuotaDisplay): TableColumn
         );
       },
     },
-    { title: '模型', dataIndex: 'model_name', width: 220, render: (_: unknown, log: LogItem) => (log.model_name ? modelText(log) : '-') },
-    { title: '用时 / 首字', dataIndex: 'use_time', width: 180, render: (_: unknown, log: LogItem) => <TimingCell log={log} /> },
-    { title: '提示', dataIndex: 'prompt_tokens', width: 80 },
-    { title: '补全', dataIndex: 'completion_tokens', width: 80 },
-    { title: '花费', dataIndex: 'quota', width: 110, render: (value: number) => <QuotaText quota={value} display={display} digits={6} /> },
+    { title: '模型', dataIndex: 'model_name', width: 160, card: 'key', render: (_: unknown, log: LogItem) => (log.model_name ? modelText(log) : '-') },
+    { title: '用时 / 首字', dataIndex: 'use_time', width: 150, render: (_: unknown, log: LogItem) => <TimingCell log={log} /> },
+    { title: '提示', dataIndex: 'prompt_tokens', width: 70, card: 'key' },
+    { title: '补全', dataIndex: 'completion_tokens', width: 70, card: 'key' },
+    { title: '花费', dataIndex: 'quota', width: 100, card: 'key', render: (value: number) => <QuotaText quota={value} display={display} digits={6} /> },
     {
       title: '详情',
       dataIndex: 'content',
-      width: 280,
-      render: (_: unknown, log: LogItem) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, showTooltip: true }} style={{ marginBottom: 0 }}>
-          {detailText(log)}
-        </Typography.Paragraph>
-      ),
+      inExpandedRow: true,
+      render: (_: unknown, log: LogItem) => <DetailCell log={log} />,
     },
-    ...column(isAdmin, { title: '重试', dataIndex: 'attempts_log', width: 140, render: (_: unknown, log: LogItem) => <RetryCell log={log} /> }),
+    ...column(isAdmin, { title: '重试', dataIndex: 'attempts_log', inExpandedRow: true, render: (_: unknown, log: LogItem) => <RetryCell log={log} /> }),
   ];
 }

@@ -17,6 +17,7 @@ describe(logQuery.name, () => {
     model_name: 'gpt-4o',
     username: 'bob',
     channel: '5',
+    status_code: ' 429 ',
   };
   const start = Math.floor(new Date(2025, 5, 14).getTime() / 1000);
   const end = Math.floor(new Date(2025, 5, 14, 16, 30, 12).getTime() / 1000);
@@ -28,16 +29,17 @@ describe(logQuery.name, () => {
       model_name: 'gpt-4o',
       username: 'bob',
       channel: '5',
+      status_code: '429',
       start_timestamp: start,
       end_timestamp: end,
     });
   });
 
-  it('never sends username or channel for a user', () => {
-    expect(logQuery(toFilters(values), false)).toEqual({ type: 2, token_name: 'prod', model_name: 'gpt-4o', start_timestamp: start, end_timestamp: end });
+  it('never sends username or channel for a user, but does send the status code', () => {
+    expect(logQuery(toFilters(values), false)).toEqual({ type: 2, token_name: 'prod', model_name: 'gpt-4o', status_code: '429', start_timestamp: start, end_timestamp: end });
   });
 
   it('leaves out empty filters but always sends the type', () => {
-    expect(logQuery(toFilters({ ...values, type: 0, token_name: '  ', model_name: '', username: '', channel: '', range: undefined }), true)).toEqual({ type: 0 });
+    expect(logQuery(toFilters({ ...values, type: 0, token_name: '  ', model_name: '', username: '', channel: '', status_code: '', range: undefined }), true)).toEqual({ type: 0 });
   });
 });

@@ -18,10 +18,11 @@ export interface LogFormValues {
   model_name: string;
   username: string;
   channel: string;
+  status_code: string;
 }
 
 export function defaultFormValues(now: Date = new Date()): LogFormValues {
-  return { range: defaultTimeRange(now), type: LOG_TYPES.ALL, token_name: '', model_name: '', username: '', channel: '' };
+  return { range: defaultTimeRange(now), type: LOG_TYPES.ALL, token_name: '', model_name: '', username: '', channel: '', status_code: '' };
 }
 
 export function toFilters(values: LogFormValues): LogFilters {
@@ -31,6 +32,7 @@ export function toFilters(values: LogFormValues): LogFilters {
     model_name: values.model_name,
     username: values.username,
     channel: values.channel,
+    status_code: values.status_code,
     start_timestamp: values.range ? toSeconds(values.range[0]) : 0,
     end_timestamp: values.range ? toSeconds(values.range[1]) : 0,
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailText, firstTokenColor, formatFirstToken, logTypeTag, modelText, retryPath, totalTimeColor } from './log-view';
+import { LOG_TYPES } from '@/api/logs';
+import { detailText, extraTokenTexts, firstTokenColor, formatFirstToken, hasTiming, logTypeTag, modelText, retryPath, totalTimeColor } from './log-view';
 import { makeLog } from './test-factories';
 
 describe('latency badges (spec 2 §9)', () => {
@@ -28,6 +29,18 @@ describe('latency badges (spec 2 §9)', () => {
   it('shows the first-token time in seconds', () => {
     expect(formatFirstToken(850)).toBe('0.9 s');
     expect(formatFirstToken(12_340)).toBe('12.3 s');
+  });
+});
+
+describe(hasTiming.name, () => {
+  it.each([
+    [LOG_TYPES.CONSUME, true],
+    [LOG_TYPES.ERROR, true],
+    [LOG_TYPES.TOPUP, false],
+    [LOG_TYPES.MANAGE, false],
+    [LOG_TYPES.SYSTEM, false],
+  ])('type %s has a time and a stream mode: %s (only relay requests do)', (type, expected) => {
+    expect(hasTiming(makeLog({ type }))).toBe(expected);
   });
 });
 
@@ -62,6 +75,18 @@ describe(detailText.name, () => {
   it('shows the content of an error or any other row', () => {
     expect(detailText(makeLog({ type: 5, content: 'upstream rate limited', other: '{}' }))).toBe('upstream rate limited');
     expect(detailText(makeLog({ type: 1, content: '兑换码充值 $10.00', other: '' }))).toBe('兑换码充值 $10.00');
+  });
+});
+
+describe(extraTokenTexts.name, () => {
+  it('names the cache-read, cache-write, reasoning and audio tokens a request had, in that order', () => {
+    const log = makeLog({ cache_read_input_tokens: 1200, cache_creation_input_tokens: 300, thoughts_tokens: 45, prompt_audio_tokens: 8 });
+    expect(extraTokenTexts(log)).toEqual(['缓存读取 1200 tokens', '缓存写入 300 tokens', '推理 45 tokens', '音频 8 tokens']);
+  });
+
+  it('leaves out the kinds that are zero or absent', () => {
+    expect(extraTokenTexts(makeLog({ thoughts_tokens: 30, cache_read_input_tokens: 0 }))).toEqual(['推理 30 tokens']);
+    expect(extraTokenTexts(makeLog())).toEqual([]);
   });
 });
 

@@ -23,6 +23,12 @@ export function logTypeTag(type: number): { label: string; color: string } {
   return option ? { label: option.label, color: TYPE_COLORS[type] } : { label: '未知', color: 'gray' };
 }
 
+/**
+ * Whether the row is a relay request, whose time and stream mode mean something: a consumption or
+ * an error. A top-up, an administrator's change or a system note took no time to speak of.
+ */
+export const hasTiming = (log: LogItem): boolean => log.type === LOG_TYPES.CONSUME || log.type === LOG_TYPES.ERROR;
+
 export type BadgeColor = 'green' | 'orange' | 'red';
 
 /** Total time in seconds (spec 2 §9): under 101 green, under 300 orange, else red. */
@@ -108,4 +114,20 @@ export function detailText(log: LogItem): string {
   if (other.model_price !== undefined && other.model_price !== null) return `模型价格 $${other.model_price}，分组倍率 ${groupRatio}`;
   if (other.model_ratio === undefined) return log.content;
   return `模型倍率 ${other.model_ratio}，补全倍率 ${other.completion_ratio ?? 1}，分组倍率 ${groupRatio}`;
+}
+
+/** The token counts a log row keeps beside prompt and completion (spec 2 §3 Log), in the order shown. */
+const EXTRA_TOKEN_LABELS: Array<[keyof LogItem, string]> = [
+  ['cache_read_input_tokens', '缓存读取'],
+  ['cache_creation_input_tokens', '缓存写入'],
+  ['thoughts_tokens', '推理'],
+  ['prompt_audio_tokens', '音频'],
+];
+
+/** '缓存读取 1200 tokens' and the like, only for the kinds the request had (most have none). */
+export function extraTokenTexts(log: LogItem): string[] {
+  return EXTRA_TOKEN_LABELS.flatMap(([field, label]) => {
+    const count = log[field];
+    return typeof count === 'number' && count > 0 ? [`${label} ${count} tokens`] : [];
+  });
 }

@@ -11,7 +11,7 @@ interface SearchFormProps {
   onSearch: (filters: LogFilters) => void;
 }
 
-/** Time range, type, token and model; administrators also filter by username and channel id. */
+/** Time range, type, token, model and status code; administrators also filter by username and channel id. */
 export function SearchForm({ isAdmin, initialValues, onSearch }: SearchFormProps) {
   const [values, setValues] = useState(initialValues);
   const set = <K extends keyof LogFormValues>(key: K) => (value: LogFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
@@ -41,6 +41,9 @@ export function SearchForm({ isAdmin, initialValues, onSearch }: SearchFormProps
       </Form.Item>
       <Form.Item label="模型">
         <Input aria-label="模型名称" allowClear placeholder="模型名称" style={{ width: 180 }} value={values.model_name} onChange={set('model_name')} />
+      </Form.Item>
+      <Form.Item label="状态码">
+        <Input aria-label="状态码" allowClear placeholder="如 429" style={{ width: 100 }} value={values.status_code} onChange={set('status_code')} />
       </Form.Item>
       {isAdmin && (
         <>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Card, Empty, Table } from '@arco-design/web-react';
+import { Card, Empty } from '@arco-design/web-react';
 import { ROLE_ADMIN } from '@gw/shared';
+import type { DrawingTask } from '@/api/tasks';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { taskFormValues, toTaskFilters } from '@/components/task-log/task-filters';
 import { TaskSearchForm } from '@/components/task-log/task-search-form';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
@@ -19,7 +21,7 @@ export default function DrawingPage() {
   return (
     <Card title="绘图任务">
       <TaskSearchForm isAdmin={isAdmin} initialValues={initialValues} defaultRange={drawingWindow} onSearch={tasks.handleSearch} />
-      <Table
+      <ResponsiveTable<DrawingTask>
         rowKey="id"
         columns={getColumns(isAdmin, display)}
         data={tasks.rows}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Table } from '@arco-design/web-react';
+import { Button, Card } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import type { Ability } from '@/api/channels';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { useGroups } from '@/pages/channel/use-groups';
 import { AbilityEditModal } from './ability-edit-modal';
 import { getColumns } from './columns';
@@ -18,7 +19,7 @@ export default function ModelManagePage() {
   return (
     <Card title="模型管理" extra={<Button icon={<IconRefresh />} onClick={abilities.reload}>刷新</Button>}>
       <SearchForm groups={groups} onSearch={abilities.handleSearch} />
-      <Table<Ability>
+      <ResponsiveTable<Ability>
         rowKey="id"
         columns={getColumns(setEditing)}
         data={abilities.rows}

@@ -1,6 +1,7 @@
-import { Empty, Skeleton, Spin, Table, Typography } from '@arco-design/web-react';
+import { Empty, Skeleton, Spin, Typography } from '@arco-design/web-react';
 import type { MonitorRow } from '@gw/shared';
 import { Chart } from '@/components/chart';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { formatTimestamp } from '@/lib/time';
 import { getColumns } from './columns';
@@ -23,7 +24,7 @@ export function MonitorPanel({ tab, userId }: { tab: MonitorTab; userId?: number
             <Chart key={chart.key} title={chart.title} option={chart.option} />
           ))}
         </div>
-        <Table<MonitorRow>
+        <ResponsiveTable<MonitorRow>
           rowKey={(row) => `${row.created_at}|${row.channel_id ?? row.token_id}|${row.model_name}`}
           columns={getColumns(tab, applied.timeType)}
           data={result.items}

@@ -1,7 +1,8 @@
-import { Button, Popconfirm, Space, Tag, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tag } from '@arco-design/web-react';
 import { REDEMPTION_STATUS } from '@gw/shared';
 import type { Redemption } from '@/api/redemptions';
 import { QuotaText } from '@/components/quota-text';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { formatTimestamp } from '@/lib/time';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { isEditable, isExpired, nextToggleStatus, statusLook } from './redemption-view';
@@ -62,15 +63,15 @@ function RowActions({ code, onAction }: { code: Redemption; onAction: (action: R
 }
 
 /** The redemption table's columns; every row action goes through onAction (delete only after its confirmation). */
-export function getColumns(onAction: (action: RedemptionAction, code: Redemption) => void, display: QuotaDisplay): TableColumnProps<Redemption>[] {
+export function getColumns(onAction: (action: RedemptionAction, code: Redemption) => void, display: QuotaDisplay): ResponsiveColumn<Redemption>[] {
   return [
-    { title: 'ID', dataIndex: 'id', width: 60 },
-    { title: '名称', dataIndex: 'name', width: 150, render: (name: string) => <span className="redemption-name">{name}</span> },
-    { title: '状态', dataIndex: 'status', width: 100, render: (_: unknown, code: Redemption) => <StatusTag code={code} /> },
-    { title: '额度', dataIndex: 'quota', width: 100, render: (quota: number) => <QuotaText quota={quota} display={display} /> },
+    { title: 'ID', dataIndex: 'id', width: 60, card: 'key' },
+    { title: '名称', dataIndex: 'name', width: 150, card: 'title', render: (name: string) => <span className="redemption-name">{name}</span> },
+    { title: '状态', dataIndex: 'status', width: 100, card: 'key', render: (_: unknown, code: Redemption) => <StatusTag code={code} /> },
+    { title: '额度', dataIndex: 'quota', width: 100, card: 'key', render: (quota: number) => <QuotaText quota={quota} display={display} /> },
     { title: '创建时间', dataIndex: 'created_time', width: 175, render: timeOrDash },
-    { title: '过期时间', dataIndex: 'expired_time', width: 175, render: (value: number) => (value > 0 ? formatTimestamp(value) : '永不过期') },
+    { title: '过期时间', dataIndex: 'expired_time', width: 175, card: 'key', render: (value: number) => (value > 0 ? formatTimestamp(value) : '永不过期') },
     { title: '兑换信息', dataIndex: 'used_user_id', width: 165, render: (_: unknown, code: Redemption) => <RedeemedCell code={code} /> },
-    { title: '操作', width: 200, fixed: 'right', render: (_: unknown, code: Redemption) => <RowActions code={code} onAction={onAction} /> },
+    { title: '操作', width: 200, fixed: 'right', card: 'actions', render: (_: unknown, code: Redemption) => <RowActions code={code} onAction={onAction} /> },
   ];
 }

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Message, Space, Table } from '@arco-design/web-react';
+import { Button, Card, Message, Space } from '@arco-design/web-react';
 import { IconCopy, IconPlus, IconRefresh } from '@arco-design/web-react/icon';
 import { MSG_OPERATION_DONE } from '@gw/shared';
 import { callReply, callOk } from '@/api/http';
 import { deleteRedemption, updateRedemptionStatus, type Redemption } from '@/api/redemptions';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { copyText } from '@/lib/clipboard';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { getColumns, type RedemptionAction } from './columns';
@@ -83,7 +84,7 @@ export default function RedemptionPage() {
           刷新
         </Button>
       </Space>
-      <Table<Redemption>
+      <ResponsiveTable<Redemption>
         rowKey="id"
         columns={columns}
         data={codes.rows}

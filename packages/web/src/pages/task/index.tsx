@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Card, Empty, Table } from '@arco-design/web-react';
+import { Card, Empty } from '@arco-design/web-react';
 import { ROLE_ADMIN } from '@gw/shared';
+import type { AsyncTask } from '@/api/tasks';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { taskFormValues, toTaskFilters } from '@/components/task-log/task-filters';
 import { TaskSearchForm } from '@/components/task-log/task-search-form';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
@@ -28,7 +30,7 @@ export default function TaskPage() {
   return (
     <Card title="音乐任务">
       <TaskSearchForm isAdmin={isAdmin} initialValues={initialValues} defaultRange={todayWindow} onSearch={tasks.handleSearch} />
-      <Table
+      <ResponsiveTable<AsyncTask>
         rowKey="id"
         columns={getColumns(isAdmin, display, handleViewResult)}
         data={tasks.rows}

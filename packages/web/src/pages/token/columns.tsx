@@ -1,10 +1,12 @@
-import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { IconCopy } from '@arco-design/web-react/icon';
 import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS } from '@gw/shared';
 import type { Token } from '@/api/tokens';
 import { QuotaText } from '@/components/quota-text';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { formatTimestamp } from '@/lib/time';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
+import { ChatMenu } from './chat-menu';
 import { limitNotes, maskKey, nextToggleStatus, statusColor, statusLabel } from './token-view';
 
 export type TokenAction = 'copy' | 'toggle' | 'edit' | 'delete';
@@ -36,15 +38,19 @@ function StatusCell({ token }: { token: Token }) {
   );
 }
 
-/** The token table's columns; every row action goes through onAction (delete only after its confirmation). */
-export function getColumns(onAction: (action: TokenAction, token: Token) => void, display: QuotaDisplay): TableColumnProps<Token>[] {
+/**
+ * The token table's columns; every row action goes through onAction (delete only after its
+ * confirmation). The dates wait in the row's expansion: with them the table is wider than a 1440 px screen.
+ */
+export function getColumns(onAction: (action: TokenAction, token: Token) => void, display: QuotaDisplay): ResponsiveColumn<Token>[] {
   return [
-    { title: '名称', dataIndex: 'name', ellipsis: true },
-    { title: '状态', dataIndex: 'status', width: 190, render: (_: unknown, token: Token) => <StatusCell token={token} /> },
+    { title: '名称', dataIndex: 'name', ellipsis: true, card: 'title' },
+    { title: '状态', dataIndex: 'status', width: 190, card: 'key', render: (_: unknown, token: Token) => <StatusCell token={token} /> },
     {
       title: '密钥',
       dataIndex: 'key',
       width: 200,
+      card: 'key',
       render: (_: unknown, token: Token) => (
         <Space size={4}>
           <Typography.Text code>{maskKey(token.key)}</Typography.Text>
@@ -58,23 +64,26 @@ export function getColumns(onAction: (action: TokenAction, token: Token) => void
         </Space>
       ),
     },
-    { title: '已用额度', dataIndex: 'used_quota', render: (value: number) => <QuotaText quota={value} display={display} /> },
+    { title: '已用额度', dataIndex: 'used_quota', width: 110, render: (value: number) => <QuotaText quota={value} display={display} /> },
     {
       title: '剩余额度',
       dataIndex: 'remain_quota',
+      width: 110,
+      card: 'key',
       render: (value: number, token: Token) => (token.unlimited_quota ? '无限额度' : <QuotaText quota={value} display={display} />),
     },
-    { title: '创建时间', dataIndex: 'created_time', width: 180, render: (value: number) => formatTimestamp(value) },
+    { title: '创建时间', dataIndex: 'created_time', inExpandedRow: true, render: (value: number) => formatTimestamp(value) },
     {
       title: '过期时间',
       dataIndex: 'expired_time',
-      width: 180,
+      inExpandedRow: true,
       render: (value: number) => (value === TOKEN_NEVER_EXPIRES ? '永不过期' : formatTimestamp(value)),
     },
     {
       title: '操作',
-      width: 200,
+      width: 240,
       fixed: 'right',
+      card: 'actions',
       render: (_: unknown, token: Token) => {
         const next = nextToggleStatus(token.status);
         return (
@@ -84,6 +93,7 @@ export function getColumns(onAction: (action: TokenAction, token: Token) => void
                 {next === TOKEN_STATUS.DISABLED ? '禁用' : '启用'}
               </Button>
             )}
+            <ChatMenu token={token} />
             <Button type="text" size="small" onClick={() => onAction('edit', token)}>
               编辑
             </Button>

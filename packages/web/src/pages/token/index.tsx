@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Message, Space, Table } from '@arco-design/web-react';
+import { Button, Card, Message, Space } from '@arco-design/web-react';
 import { IconCopy, IconPlus, IconRefresh } from '@arco-design/web-react/icon';
 import { callOk } from '@/api/http';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { deleteToken, updateTokenStatus, type Token } from '@/api/tokens';
 import { copyText } from '@/lib/clipboard';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
@@ -73,12 +74,13 @@ export default function TokenPage() {
           刷新
         </Button>
       </Space>
-      <Table
+      <ResponsiveTable<Token>
         rowKey="id"
         columns={columns}
         data={tokens.rows}
         loading={tokens.loading}
-        scroll={{ x: 1300 }}
+        // The shown columns, the selection and the expand toggle: on a 1440 px screen the table fits without a scroll bar.
+        scroll={{ x: 1090 }}
         rowClassName={(token: Token) => (isInactive(token) ? 'token-row-inactive' : '')}
         rowSelection={{
           type: 'checkbox',

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Message, Modal } from '@arco-design/web-react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Token } from '@/api/tokens';
+import { openExpansion } from '@/components/responsive-table/test-expansion';
+import { useStatusStore } from '@/stores/status';
 import { useUserStore } from '@/stores/user';
 import { jsonResponse, makeUser } from '@/test/factories';
 import TokenPage from './index';
@@ -80,9 +83,6 @@ async function whenClickable(element: HTMLElement): Promise<HTMLElement> {
 const mutations = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
-// Drawers and popups animate in happy-dom; a busy machine should not turn that into a failure.
-configure({ asyncUtilTimeout: 3000 });
-
 let messages: HTMLElement;
 let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
 
@@ -102,9 +102,16 @@ afterEach(() => {
   // take the keyboard from the next test.
   Modal.destroyAll();
   useUserStore.getState().clearUser();
+  useStatusStore.setState({ status: null });
   vi.unstubAllGlobals();
   messages.remove();
 });
+
+/** Where a link of the page went (a chat page), shown as text. */
+function CurrentAddress() {
+  const location = useLocation();
+  return <p>opened {location.pathname + location.search}</p>;
+}
 
 /**
  * Renders the page and waits for the first rows. The clipboard is stubbed after userEvent.setup(),
@@ -113,7 +120,14 @@ afterEach(() => {
 async function renderPage() {
   const user = userEvent.setup({ delay: null });
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-  render(<TokenPage />);
+  render(
+    <MemoryRouter initialEntries={['/token']}>
+      <Routes>
+        <Route path="/token" element={<TokenPage />} />
+        <Route path="*" element={<CurrentAddress />} />
+      </Routes>
+    </MemoryRouter>,
+  );
   await screen.findByText('prod');
   return user;
 }
@@ -136,7 +150,7 @@ describe('token list', () => {
     expect(prod.getByText('sk-abcd…wxyz')).toBeTruthy();
     expect(prod.getByText('$0.50')).toBeTruthy();
     expect(prod.getByText('$2.00')).toBeTruthy();
-    expect(prod.getByText('永不过期')).toBeTruthy();
+    expect(within(openExpansion(rowOf('prod'))).getByText('永不过期')).toBeTruthy();
     expect(prod.getByRole('button', { name: '禁用' })).toBeTruthy();
     expect(screen.queryByText(/abcd0000/)).toBeNull();
 
@@ -148,7 +162,7 @@ describe('token list', () => {
     const old = within(rowOf('old'));
     expect(old.getByText('已过期')).toBeTruthy();
     expect(old.queryByRole('button', { name: /启用|禁用/ })).toBeNull();
-    expect(old.getAllByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toHaveLength(2);
+    expect(within(openExpansion(rowOf('old'))).getAllByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toHaveLength(2);
   });
 
   it('uses the page size remembered under page-size and asks for the zero-based page', async () => {
@@ -249,6 +263,29 @@ describe('row actions', () => {
   });
 });
 
+describe('token list on a phone', () => {
+  afterEach(() => {
+    window.innerWidth = 1024;
+  });
+
+  it('shows each token as a card with its status, key, remaining quota and actions, which still act', async () => {
+    window.innerWidth = 390;
+    fakeApi();
+    const user = await renderPage();
+    expect(screen.queryAllByRole('columnheader')).toEqual([]);
+
+    const card = screen.getByText('prod').closest('.rt-card') as HTMLElement;
+    const prod = within(card);
+    for (const label of ['状态', '密钥', '剩余额度']) expect(prod.getByText(label)).toBeTruthy();
+    expect(prod.getByText('sk-abcd…wxyz')).toBeTruthy();
+    expect(prod.getByText('$2.00')).toBeTruthy();
+    for (const action of ['禁用', '编辑', '删除']) expect(prod.getByRole('button', { name: action })).toBeTruthy();
+
+    await user.click(prod.getByRole('button', { name: '复制密钥 prod' }));
+    expect(writeText).toHaveBeenCalledWith(TOKENS[0].key);
+  });
+});
+
 describe('copy selected', () => {
   it('warns and copies nothing when no token is selected', async () => {
     fakeApi();
@@ -271,8 +308,7 @@ describe('copy selected', () => {
   });
 });
 
-// Typing into a drawer and opening its popups takes a while in happy-dom.
-describe('add/edit drawer', { timeout: 15_000 }, () => {
+describe('add/edit drawer', () => {
   async function openAdd(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: /添加令牌/ }));
     await screen.findByText('添加令牌', { selector: '.arco-drawer-header-title' });
@@ -422,5 +458,36 @@ describe('add/edit drawer', { timeout: 15_000 }, () => {
         },
       },
     ]);
+  });
+});
+
+describe('chat from a token row', () => {
+  it('opens the only configured chat with that token, and offers none on a token that is not enabled', async () => {
+    useStatusStore.setState({ status: { chat_link: 'https://chat.example.com' } });
+    fakeApi();
+    const user = await renderPage();
+
+    expect(within(rowOf('staging')).queryByRole('button', { name: '聊天 staging' })).toBeNull();
+    await user.click(within(rowOf('prod')).getByRole('button', { name: '聊天 prod' }));
+    expect(await screen.findByText('opened /chat/0?token=1')).toBeTruthy();
+  });
+
+  it('lists every Chats entry and the redirect link, each opening with that token', async () => {
+    useStatusStore.setState({ status: { chats: [{ 'Next Web': 'https://next.example.com/?key={key}' }, { Lobe: 'https://lobe.example.com/?key={key}' }], chat_link2: 'https://two.example.com' } });
+    fakeApi();
+    const user = await renderPage();
+
+    await user.click(within(rowOf('prod')).getByRole('button', { name: '聊天 prod' }));
+    expect(await screen.findByText('Next Web')).toBeTruthy();
+    expect(screen.getByText('在新页面中聊天')).toBeTruthy();
+    await user.click(await whenClickable(screen.getByText('Lobe')));
+    expect(await screen.findByText('opened /chat/1?token=1')).toBeTruthy();
+  });
+
+  it('offers no chat while none is configured', async () => {
+    useStatusStore.setState({ status: { chats: [], chat_link: '' } });
+    fakeApi();
+    await renderPage();
+    expect(screen.queryByRole('button', { name: /^聊天/ })).toBeNull();
   });
 });

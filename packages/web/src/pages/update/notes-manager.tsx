@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Button, Message, Popconfirm, Space, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Message, Popconfirm, Space } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { callOk } from '@/api/http';
 import { deleteUpdateNote, type UpdateNote } from '@/api/update';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { formatTimestamp } from '@/lib/time';
 import { NoteFormModal } from '@/pages/update/note-form-modal';
 
@@ -23,12 +25,13 @@ export function NotesManager({ notes, loading, onChanged }: NotesManagerProps) {
     }
   };
 
-  const columns: TableColumnProps<UpdateNote>[] = [
-    { title: '标题', dataIndex: 'title' },
-    { title: '发布时间', dataIndex: 'created_at', width: 200, render: (value: number) => formatTimestamp(value) },
+  const columns: ResponsiveColumn<UpdateNote>[] = [
+    { title: '标题', dataIndex: 'title', card: 'title' },
+    { title: '发布时间', dataIndex: 'created_at', width: 200, card: 'key', render: (value: number) => formatTimestamp(value) },
     {
       title: '操作',
       width: 160,
+      card: 'actions',
       render: (_: unknown, note: UpdateNote) => (
         <Space>
           <Button type="text" size="small" onClick={() => setEditing({ note })}>
@@ -49,7 +52,7 @@ export function NotesManager({ notes, loading, onChanged }: NotesManagerProps) {
       <Button type="primary" icon={<IconPlus />} style={{ marginBottom: 16 }} onClick={() => setEditing({})}>
         新增
       </Button>
-      <Table rowKey="id" columns={columns} data={notes} loading={loading} pagination={false} />
+      <ResponsiveTable<UpdateNote> rowKey="id" columns={columns} data={notes} loading={loading} pagination={false} />
       <NoteFormModal visible={editing !== null} note={editing?.note} onClose={() => setEditing(null)} onSaved={onChanged} />
     </>
   );

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Popconfirm, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tag, Typography } from '@arco-design/web-react';
 import type { AdminUser, ManageAction } from '@/api/users-admin';
 import { QuotaText } from '@/components/quota-text';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
-import { STATE_TAGS, allowedActions, demotedRole, editMode, monitorLink, promotedRole, roleColor, roleLabel, userState, type Viewer } from './user-view';
+import { STATE_TAGS, allowedActions, demotedRole, editMode, isDeregistered, monitorLink, promotedRole, roleColor, roleLabel, userState, type Viewer } from './user-view';
 
 export type UserAction = ManageAction | 'edit';
 
@@ -48,14 +49,15 @@ function NameCell({ user }: { user: AdminUser }) {
 }
 
 /** The user table's columns; every row action goes through onAction (the permanent ones after a confirmation). */
-export function getColumns(viewer: Viewer, onAction: (action: UserAction, user: AdminUser) => void, display: QuotaDisplay): TableColumnProps<AdminUser>[] {
+export function getColumns(viewer: Viewer, onAction: (action: UserAction, user: AdminUser) => void, display: QuotaDisplay): ResponsiveColumn<AdminUser>[] {
   return [
-    { title: 'ID', dataIndex: 'id', width: 60 },
-    { title: '用户名', dataIndex: 'username', render: (_: unknown, user: AdminUser) => <NameCell user={user} /> },
+    { title: 'ID', dataIndex: 'id', width: 60, card: 'key' },
+    { title: '用户名', dataIndex: 'username', card: 'title', render: (_: unknown, user: AdminUser) => <NameCell user={user} /> },
     {
       title: '状态',
       dataIndex: 'status',
       width: 80,
+      card: 'key',
       render: (_: unknown, user: AdminUser) => {
         const tag = STATE_TAGS[userState(user)];
         return (
@@ -69,6 +71,7 @@ export function getColumns(viewer: Viewer, onAction: (action: UserAction, user: 
       title: '用户角色',
       dataIndex: 'role',
       width: 100,
+      card: 'key',
       render: (role: number) => (
         <Tag size="small" color={roleColor(role)}>
           {roleLabel(role)}
@@ -76,14 +79,22 @@ export function getColumns(viewer: Viewer, onAction: (action: UserAction, user: 
       ),
     },
     { title: '分组', dataIndex: 'group', width: 100, render: (group: string) => (group ? <Tag size="small">{group}</Tag> : '-') },
-    { title: '剩余额度', dataIndex: 'quota', width: 100, render: (quota: number) => <QuotaText quota={quota} display={display} /> },
+    { title: '剩余额度', dataIndex: 'quota', width: 100, card: 'key', render: (quota: number) => <QuotaText quota={quota} display={display} /> },
     { title: '已用额度', dataIndex: 'used_quota', width: 100, render: (quota: number) => <QuotaText quota={quota} display={display} /> },
     { title: '请求次数', dataIndex: 'request_count', width: 90 },
     {
       title: '操作',
       width: 230,
       fixed: 'right',
+      card: 'actions',
       render: (_: unknown, user: AdminUser) => {
+        const monitor = (
+          <Link className="user-monitor-link" to={monitorLink(user)}>
+            监控
+          </Link>
+        );
+        // Deregistration is irreversible and the server refuses every change to such an account: only its history is left to see.
+        if (isDeregistered(user)) return monitor;
         const allowed = allowedActions(viewer, user);
         const enabling = userState(user) === 'banned';
         return (
@@ -113,9 +124,7 @@ export function getColumns(viewer: Viewer, onAction: (action: UserAction, user: 
               onRun={() => onAction('delete', user)}
             />
             <ActionButton label="编辑" disabled={editMode(viewer, user) === null} onRun={() => onAction('edit', user)} />
-            <Link className="user-monitor-link" to={monitorLink(user)}>
-              监控
-            </Link>
+            {monitor}
           </Space>
         );
       },

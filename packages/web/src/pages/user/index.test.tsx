@@ -162,7 +162,7 @@ describe('UserPage actions', () => {
     expect(writes(calls)[0].body).toEqual({ id: 2, action: 'delete' });
     expect(within(rowOf('alice')).getByText('已注销')).toBeTruthy();
     expect(rowOf('alice').className).toContain('user-row-deregistered');
-    expect(button(rowOf('alice'), '编辑').disabled).toBe(true);
+    expect(within(rowOf('alice')).queryByRole('button', { name: '编辑' })).toBeNull();
   });
 
   it('shows the server message when an action is refused and leaves the row as it was', async () => {
@@ -191,8 +191,16 @@ describe('UserPage actions', () => {
     const bob = rowOf('bob');
     expect(button(bob, '启用').disabled).toBe(true);
     expect(button(bob, '编辑').disabled).toBe(false);
-    // A deregistered account can no longer be changed.
-    for (const name of ['提升', '禁用', '删除', '编辑']) expect(button(rowOf('carol'), name).disabled, name).toBe(true);
+  });
+
+  it('offers nothing but the monitor on a deregistered account, which can no longer be changed', async () => {
+    renderUserPage({ 'GET /api/user/': userPage(USERS) });
+    await screen.findByText('carol');
+
+    const carol = rowOf('carol');
+    expect(within(carol).queryAllByRole('button')).toEqual([]);
+    expect(within(carol).getByRole('link', { name: '监控' }).getAttribute('href')).toBe('/monitor?userId=4&role=1&name=carol');
+    expect(within(rowOf('alice')).getAllByRole('button').map((action) => action.textContent)).toEqual(['提升', '降级', '禁用', '删除', '编辑']);
   });
 
   it('lets root promote and demote anyone one step, and edit itself', async () => {

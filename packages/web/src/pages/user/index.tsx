@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMatch, useNavigate, useParams } from 'react-router-dom';
-import { Card, Message, Table } from '@arco-design/web-react';
+import { Card, Message } from '@arco-design/web-react';
 import { MSG_OPERATION_DONE } from '@gw/shared';
 import { callReply } from '@/api/http';
 import { manageUser, type AdminUser, type ManageAction } from '@/api/users-admin';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { useGroups } from '@/pages/channel/use-groups';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { useUserStore } from '@/stores/user';
@@ -72,7 +73,7 @@ export default function UserPage() {
   return (
     <Card title="管理用户">
       <SearchForm groups={groups} onSearch={users.handleSearch} onAdd={() => setAdding(true)} />
-      <Table<AdminUser>
+      <ResponsiveTable<AdminUser>
         rowKey="id"
         columns={columns}
         data={users.rows}

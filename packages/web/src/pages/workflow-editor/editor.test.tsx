@@ -141,16 +141,34 @@ describe('workflow editor on a phone', () => {
     window.innerWidth = 1024;
   });
 
-  it('opens the node settings in a drawer over the full-width canvas', async () => {
+  it('opens read-only: a notice, no palette, save or draft delete, nodes that neither move, connect nor open their settings', async () => {
     window.innerWidth = 390;
+    const calls = renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models });
+    await screen.findByText('数学评测');
+    expect(screen.getByText('手机上仅可查看工作流，请在电脑上编辑')).toBeTruthy();
+    expect(screen.queryByRole('toolbar', { name: '添加节点' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /保存/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /删除草稿/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /运行/ })).toBeTruthy();
+
+    const answer = screen.getByTestId('node-answer');
+    const wrapper = answer.closest('.react-flow__node') as HTMLElement;
+    expect(wrapper.classList.contains('draggable')).toBe(false);
+    expect([...document.querySelectorAll('.react-flow__handle')].filter((handle) => handle.classList.contains('connectable'))).toEqual([]);
+    fireEvent.click(answer);
+    expect(screen.queryByText('回答节点')).toBeNull();
+    expect(document.querySelector('.wf-settings, .arco-drawer')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('stays editable on a desktop: the same nodes can be dragged and open their settings', async () => {
     renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models });
     await screen.findByText('数学评测');
-    expect(document.querySelector('.arco-drawer')).toBeNull();
-    fireEvent.click(screen.getByTestId('node-answer'));
-    const drawer = (await screen.findByText('回答节点')).closest('.arco-drawer') as HTMLElement;
-    expect(drawer).toBeTruthy();
-    expect((within(drawer).getByLabelText('回答引用') as HTMLInputElement).value).toBe('{{#llm.text#}}');
-    expect(document.querySelector('aside.wf-settings')).toBeNull();
+    expect(screen.queryByText('手机上仅可查看工作流，请在电脑上编辑')).toBeNull();
+    const answer = screen.getByTestId('node-answer');
+    expect((answer.closest('.react-flow__node') as HTMLElement).classList.contains('draggable')).toBe(true);
+    fireEvent.click(answer);
+    expect(await screen.findByText('回答节点')).toBeTruthy();
   });
 });
 

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, Result, Spin } from '@arco-design/web-react';
+import { Alert, Button, Result, Spin } from '@arco-design/web-react';
+import { ReactFlowProvider } from '@xyflow/react';
+import { useNarrowScreen } from '@/lib/screen';
 import { RunTracker } from '@/pages/workflow/run-tracker';
 import { WorkflowCanvas } from './canvas/workflow-canvas';
 import { SettingsPanel } from './panel/settings-panel';
 import { RunDrawer } from './run/run-drawer';
-import { EditorStoreProvider, useEditorStoreApi } from './store/editor-context';
+import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from './store/editor-context';
 import { EditorToolbar } from './toolbar';
 import { useCacheWriter } from './use-cache-writer';
+import { useLeaveGuard } from './use-leave-guard';
 import { useLoadWorkflow, type EditorRouteState } from './use-load-workflow';
 import { useModelNames } from './use-model-names';
 import { useSaveWorkflow } from './use-save-workflow';
@@ -16,7 +19,10 @@ import { useSaveWorkflow } from './use-save-workflow';
 export function WorkflowEditor({ projectId }: { projectId: string }) {
   return (
     <EditorStoreProvider>
-      <EditorScreen projectId={projectId} />
+      {/* The palette in the toolbar places new nodes in what the canvas shows, so both share one React Flow. */}
+      <ReactFlowProvider>
+        <EditorScreen projectId={projectId} />
+      </ReactFlowProvider>
     </EditorStoreProvider>
   );
 }
@@ -27,10 +33,13 @@ function EditorScreen({ projectId }: { projectId: string }) {
   const { state, reload } = useLoadWorkflow(projectId, location.state as EditorRouteState | null);
   const { save, saving, deleteDraft } = useSaveWorkflow();
   const [running, setRunning] = useState(false);
+  // A phone's screen is too small to drag nodes and wires with a finger: there the editor only shows the graph (and runs it as saved).
+  const readOnly = useNarrowScreen();
   useModelNames();
   useCacheWriter(state === 'ready');
+  useLeaveGuard(useEditorStore((editor) => editor.dirty));
 
-  const ensureSaved = async () => !store.getState().dirty || save();
+  const ensureSaved = async () => readOnly || !store.getState().dirty || save();
   const handleDeleteDraft = async () => {
     if (await deleteDraft()) await reload();
   };
@@ -61,10 +70,11 @@ function EditorScreen({ projectId }: { projectId: string }) {
   }
   return (
     <div className="wf-editor">
-      <EditorToolbar saving={saving} onSave={() => void save()} onDeleteDraft={() => void handleDeleteDraft()} onRun={() => setRunning(true)} />
+      <EditorToolbar readOnly={readOnly} saving={saving} onSave={() => void save()} onDeleteDraft={() => void handleDeleteDraft()} onRun={() => setRunning(true)} />
+      {readOnly && <Alert type="info" content="手机上仅可查看工作流，请在电脑上编辑" />}
       <div className="wf-body">
-        <WorkflowCanvas />
-        <SettingsPanel />
+        <WorkflowCanvas readOnly={readOnly} />
+        {!readOnly && <SettingsPanel />}
       </div>
       <RunDrawer visible={running} onClose={() => setRunning(false)} ensureSaved={ensureSaved} />
       <RunTracker />

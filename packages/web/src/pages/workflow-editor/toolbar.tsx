@@ -5,6 +5,8 @@ import { NodePalette } from './canvas/node-palette';
 import { useEditorStore } from './store/editor-context';
 
 interface ToolbarProps {
+  /** A phone: no palette, no save and no draft delete, only the run. */
+  readOnly: boolean;
   saving: boolean;
   onSave: () => void;
   onDeleteDraft: () => void;
@@ -12,7 +14,7 @@ interface ToolbarProps {
 }
 
 /** The editor's top bar: back, the project, the unsaved marker, the node palette and the actions. */
-export function EditorToolbar({ saving, onSave, onDeleteDraft, onRun }: ToolbarProps) {
+export function EditorToolbar({ readOnly, saving, onSave, onDeleteDraft, onRun }: ToolbarProps) {
   const name = useEditorStore((state) => state.project?.name ?? '');
   const dirty = useEditorStore((state) => state.dirty);
   const hasDraft = useEditorStore((state) => state.draft.id !== null);
@@ -27,16 +29,20 @@ export function EditorToolbar({ saving, onSave, onDeleteDraft, onRun }: ToolbarP
         </Typography.Title>
         {dirty ? <Tag color="orangered">未保存</Tag> : <Tag color="green">已保存</Tag>}
       </div>
-      <NodePalette />
+      {!readOnly && <NodePalette />}
       <div className="wf-toolbar-actions">
-        <Popconfirm title="删除已保存的草稿？画布将回到项目创建时的内容。" onOk={onDeleteDraft} disabled={!hasDraft}>
-          <Button size="small" status="danger" disabled={!hasDraft}>
-            删除草稿
-          </Button>
-        </Popconfirm>
-        <Button size="small" icon={<IconSave />} loading={saving} onClick={onSave}>
-          保存
-        </Button>
+        {!readOnly && (
+          <>
+            <Popconfirm title="删除已保存的草稿？画布将回到项目创建时的内容。" onOk={onDeleteDraft} disabled={!hasDraft}>
+              <Button size="small" status="danger" disabled={!hasDraft}>
+                删除草稿
+              </Button>
+            </Popconfirm>
+            <Button size="small" icon={<IconSave />} loading={saving} onClick={onSave}>
+              保存
+            </Button>
+          </>
+        )}
         <Button size="small" type="primary" icon={<IconPlayArrow />} onClick={onRun}>
           运行
         </Button>

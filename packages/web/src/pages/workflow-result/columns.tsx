@@ -1,7 +1,8 @@
-import { Button, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye } from '@arco-design/web-react/icon';
 import type { WorkflowRunView } from '@gw/shared';
 import { QuotaText } from '@/components/quota-text';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { formatTime } from '@/pages/workflow/workflow-view';
 import { RunStatusTag } from './run-status-tag';
@@ -10,23 +11,25 @@ import { progressText } from './run-view';
 export type RunAction = 'view' | 'edit' | 'delete';
 
 /** The run list's columns; the row actions go through `onAction`. */
-export function getColumns(display: QuotaDisplay, onAction: (action: RunAction, run: WorkflowRunView) => void): TableColumnProps<WorkflowRunView>[] {
+export function getColumns(display: QuotaDisplay, onAction: (action: RunAction, run: WorkflowRunView) => void): ResponsiveColumn<WorkflowRunView>[] {
   return [
     {
       title: '项目',
       dataIndex: 'app_title',
       width: 180,
+      card: 'title',
       render: (_, run) => (
         <Typography.Text className="run-title" ellipsis={{ showTooltip: true }}>
           {run.app_title}
         </Typography.Text>
       ),
     },
-    { title: '状态', dataIndex: 'status', width: 90, render: (_, run) => <RunStatusTag status={run.status} /> },
+    { title: '状态', dataIndex: 'status', width: 90, card: 'key', render: (_, run) => <RunStatusTag status={run.status} /> },
     {
       title: '模型',
       dataIndex: 'models',
       width: 220,
+      card: 'key',
       render: (models: string[]) => (
         <span className="run-models">
           {models.map((model) => (
@@ -38,13 +41,14 @@ export function getColumns(display: QuotaDisplay, onAction: (action: RunAction, 
       ),
     },
     { title: '样本数', dataIndex: 'samples', width: 80, render: (samples: number) => samples.toLocaleString('zh-CN') },
-    { title: '进度', dataIndex: 'done', width: 130, render: (_, run) => progressText(run.done, run.total, run.failed) },
-    { title: '消耗额度', dataIndex: 'quota', width: 110, render: (quota: number) => <QuotaText quota={quota} display={display} digits={6} /> },
+    { title: '进度', dataIndex: 'done', width: 130, card: 'key', render: (_, run) => progressText(run.done, run.total, run.failed) },
+    { title: '消耗额度', dataIndex: 'quota', width: 110, card: 'key', render: (quota: number) => <QuotaText quota={quota} display={display} digits={6} /> },
     { title: '创建时间', dataIndex: 'created_at', width: 170, render: (seconds: number) => formatTime(seconds) },
     {
       title: '操作',
       key: 'actions',
       width: 250,
+      card: 'actions',
       render: (_, run) => (
         <Space size={4}>
           <Button size="mini" type="text" icon={<IconEye />} aria-label={`查看结果 ${run.id}`} onClick={() => onAction('view', run)}>

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Empty, Pagination, Table, Typography } from '@arco-design/web-react';
+import { Empty, Pagination, Typography } from '@arco-design/web-react';
 import { PROJECT_SEARCH_MAX_LENGTH, WORKFLOW_RUN_PAGE_SIZE, type WorkflowRunView } from '@gw/shared';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { ConfirmDeleteModal } from '@/pages/workflow/confirm-delete-modal';
 import { SearchInput } from '@/pages/workflow/search-input';
@@ -43,7 +44,7 @@ export default function WorkflowResultPage() {
           </div>
         </div>
         <div className="workflow-table">
-          <Table
+          <ResponsiveTable<WorkflowRunView>
             rowKey="id"
             size="small"
             loading={runs.loading}

@@ -1,8 +1,10 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Button, Empty, Message, Pagination, Progress, Select, Table, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Empty, Message, Pagination, Progress, Select, Tag, Typography } from '@arco-design/web-react';
 import { IconClose, IconDelete, IconUpload } from '@arco-design/web-react/icon';
 import { MSG_USER_FILE_DELETE_FAILED, MSG_USER_FILE_DELETED, PROJECT_SEARCH_MAX_LENGTH, USER_FILE_PAGE_SIZE, fileSizeMb, type UserFileView } from '@gw/shared';
 import { deleteUserFile } from '@/api/user-files';
+import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
+import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { SearchInput } from './search-input';
 import { useFileList, useProjectOptions } from './use-file-list';
@@ -55,22 +57,24 @@ export function FilesTab() {
     return true;
   };
 
-  const columns: TableColumnProps<UserFileView>[] = [
+  const columns: ResponsiveColumn<UserFileView>[] = [
     {
       title: '文件名',
       dataIndex: 'filename',
       width: 200,
+      card: 'title',
       render: (_, file) => (
         <Typography.Text className="workflow-file-name" ellipsis={{ showTooltip: true }}>
           {file.filename || file.name || file.file_name}
         </Typography.Text>
       ),
     },
-    { title: '类型', dataIndex: 'file_type', width: 70, render: (type: string) => <Tag size="small">{type}</Tag> },
-    { title: '大小', dataIndex: 'file_size', width: 90, render: (size: number) => fileSizeMb(size) },
+    { title: '类型', dataIndex: 'file_type', width: 70, card: 'key', render: (type: string) => <Tag size="small">{type}</Tag> },
+    { title: '大小', dataIndex: 'file_size', width: 90, card: 'key', render: (size: number) => fileSizeMb(size) },
     {
       title: '字段',
       dataIndex: 'fields',
+      card: 'key',
       render: (fields: string[]) => (
         <span className="workflow-file-fields">
           {fields.map((field) => (
@@ -81,12 +85,13 @@ export function FilesTab() {
         </span>
       ),
     },
-    { title: '行数', dataIndex: 'row_count', width: 90, render: (count: number) => count.toLocaleString('zh-CN') },
+    { title: '行数', dataIndex: 'row_count', width: 90, card: 'key', render: (count: number) => count.toLocaleString('zh-CN') },
     { title: '上传时间', dataIndex: 'created_at', width: 170, render: (seconds: number) => formatTime(seconds) },
     {
       title: '操作',
       key: 'actions',
       width: 80,
+      card: 'actions',
       render: (_, file) => (
         <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={`删除文件 ${file.filename}`} onClick={() => setDeleting(file)}>
           删除
@@ -136,7 +141,7 @@ export function FilesTab() {
       )}
 
       <div className="workflow-table">
-        <Table
+        <ResponsiveTable<UserFileView>
           rowKey="id"
           size="small"
           loading={files.loading}

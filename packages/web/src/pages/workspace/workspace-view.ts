@@ -13,6 +13,7 @@ export function todayFilters(now = Date.now()): LogFilters {
     model_name: '',
     username: '',
     channel: '',
+    status_code: '',
     start_timestamp: toSeconds(startOfDay(now)),
     end_timestamp: toSeconds(now),
   };

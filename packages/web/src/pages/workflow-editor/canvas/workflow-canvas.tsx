@@ -15,7 +15,7 @@ const DELETE_KEYS = ['Backspace', 'Delete'];
  * scroll has rested WORKFLOW_PAN_DELAY_MS (spec 3 §2.6: the 150 ms scroll pan delay), so that a
  * wheel gesture is one change, not one per event.
  */
-export function WorkflowCanvas() {
+export function WorkflowCanvas({ readOnly }: { readOnly: boolean }) {
   const nodes = useEditorStore((state) => state.nodes);
   const edges = useEditorStore((state) => state.edges);
   const viewport = useEditorStore((state) => state.viewport);
@@ -45,14 +45,18 @@ export function WorkflowCanvas() {
         defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
         defaultViewport={viewport}
         fitView={narrow}
+        // Read-only: the graph pans and zooms, nothing in it moves, connects, opens its settings or is deleted.
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
-        onConnect={connect}
-        onNodeClick={(_event, node) => select(node.id)}
+        onConnect={readOnly ? undefined : connect}
+        onNodeClick={readOnly ? undefined : (_event, node) => select(node.id)}
         onPaneClick={() => select(null)}
         onMove={handleMove}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        elementsSelectable={!readOnly}
         panOnScroll
-        deleteKeyCode={DELETE_KEYS}
+        deleteKeyCode={readOnly ? null : DELETE_KEYS}
         minZoom={0.2}
         maxZoom={2}
       >
