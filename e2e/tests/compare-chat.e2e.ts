@@ -23,6 +23,7 @@ async function addModel(page: Page, model: string): Promise<void> {
 
 /** A model's answers on the compare page (one cell per round, in the model's column). */
 const column = (page: Page, model: string) => page.locator('.compare-answer').filter({ has: page.locator('.compare-answer-model', { hasText: new RegExp(`^${model}$`) }) });
+const columnHead = (page: Page, model: string) => page.locator('.compare-column-head').filter({ hasText: model });
 
 describe('the compare chat: three models side by side, persisted, with stop, edit and regenerate', () => {
   let product: RunningProduct;
@@ -65,7 +66,9 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
     await page.waitForURL(/\/multi-model-compare\/history\/\d+/);
     await column(page, FAST).getByText(`Hello from ${FAST}`).waitFor();
     await column(page, FAST).getByLabel('花费与速度').waitFor();
-    await column(page, FAILING).getByRole('alert').first().waitFor();
+    // Refused before its stream: no answer is kept, the column's head says why, once.
+    await columnHead(page, FAILING).getByRole('alert').waitFor();
+    expect(await column(page, FAILING).count()).toBe(0);
     await column(page, SLOW).getByLabel('花费与速度').waitFor({ timeout: 20_000 });
     const stats = await column(page, FAST).getByLabel('花费与速度').textContent();
     expect(stats).toMatch(/花费/);
@@ -85,9 +88,11 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
     const latest = async () =>
       Promise.all(conversations.map(async (conversation) => ({ model: conversation.model_name, row: (await rootApi(page, 'GET', `/relay/v1/conversation/${conversation.id}`)).data.messages.at(-1) })));
     // Each row is settled by the server when its relay call ends (the stopped one when the relay notices the disconnect).
-    await expect.poll(async () => (await latest()).filter(({ row }) => row.status === 'streaming').length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await latest()).filter(({ row }) => row?.status === 'streaming').length, { timeout: 10_000 }).toBe(0);
     const rows = await latest();
     const stopped = rows.find(({ model }) => model === SLOW)!.row;
+    // The failing model's calls were refused before their stream: no round of its history.
+    expect(rows.find(({ model }) => model === FAILING)!.row).toBeUndefined();
     expect(stopped.status).toBe('stopped');
     expect(stopped.answer.length).toBe(stopped.stop_index);
     expect(stopped.answer.length).toBeGreaterThan(0);

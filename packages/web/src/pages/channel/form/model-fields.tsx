@@ -51,19 +51,20 @@ export function ModelFields(props: ModelFieldsProps) {
       </Space>
       <UnpricedModelsNotice models={selected} />
       <Form.Item label="自定义模型名称">
-        <Space style={{ width: '100%' }} align="start">
+        {/* As wide as 480 px, narrower on a phone, with the button beside it. */}
+        <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
           <Input.TextArea
             aria-label="自定义模型名称"
             value={custom}
             onChange={setCustom}
             placeholder="输入自定义模型名称，多个用逗号或换行分隔"
             autoSize={{ minRows: 1, maxRows: 4 }}
-            style={{ width: 480 }}
+            style={{ flex: '0 1 480px', minWidth: 0 }}
           />
           <Button onClick={handleAddCustom} disabled={custom.trim() === ''}>
             填入
           </Button>
-        </Space>
+        </div>
       </Form.Item>
       <Form.Item field="model_mapping" label="模型映射" extra="JSON 对象，键为请求中的模型名称，值为要替换成的模型名称">
         <Input.TextArea placeholder='例如：{"gpt-3.5-turbo": "gpt-3.5-turbo-0125"}' autoSize={{ minRows: 3 }} />
