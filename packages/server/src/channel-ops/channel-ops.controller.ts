@@ -3,7 +3,7 @@ import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Outcome, WithMessage } from '../common/envelope.interceptor';
 import { IdPipe } from '../common/int-range';
-import { MSG_CHANNEL_NOT_FOUND } from '../channels/channels.service';
+import { MSG_CHANNEL_NOT_FOUND } from '../channels/channel-rules';
 import type { UserEntity } from '../users/user.entity';
 import { type BalanceView, ChannelBalanceService } from './channel-balance.service';
 import { ChannelBalanceJob } from './channel-balance.job';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { splitList } from '../channels/comma-list';
-import { MSG_CHANNEL_NOT_FOUND } from '../channels/channels.service';
+import { MSG_CHANNEL_NOT_FOUND } from '../channels/channel-rules';
 import { BusinessError } from '../common/business.error';
 import { SecretBox } from '../crypto/secret-box';
 import { type RelayChannelRow, toRelayChannel } from '../relay/channel-cache.service';

@@ -11,7 +11,7 @@ import { OutboundPolicy } from '../outbound/outbound-policy.service';
 import { AbilitiesService } from './abilities.service';
 import { ChannelEvents } from './channel-events';
 import { ChannelEntity } from './channel.entity';
-import { ChannelDraft, checkKeyFormat, checkStatusChange, MSG_NAME_AND_KEY, normalizeChannel, splitKeys } from './channel-rules';
+import { ChannelDraft, checkKeyFormat, checkStatusChange, MSG_CHANNEL_NOT_FOUND, MSG_NAME_AND_KEY, normalizeChannel, splitKeys } from './channel-rules';
 import { ChannelView, TagRow, toChannelView, toTagRows } from './channel.view';
 import { joinList, splitList } from './comma-list';
 import type { ChannelFieldsDto } from './dto/channel-fields.dto';
@@ -20,8 +20,6 @@ import type { ListChannelsQuery, SearchChannelsQuery } from './dto/list-channels
 import type { EditTagDto } from './dto/tag.dto';
 import type { UpdateChannelDto } from './dto/update-channel.dto';
 import { fetchUpstreamModels } from './upstream-models';
-
-export const MSG_CHANNEL_NOT_FOUND = '渠道不存在，请刷新后重试';
 
 const DEFAULT_DRAFT: ChannelDraft = {
   type: 1,

@@ -1,6 +1,5 @@
 import type { RequestLimits } from '../channel-limits/request-limits';
 import type { Usage } from './billing/usage';
-import type { InboundFormat } from './inbound/inbound-format';
 
 /** The kinds of call the relay serves, one per OpenAI endpoint. */
 export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'images' | 'moderations' | 'rerank' | 'speech' | 'transcriptions' | 'translations' | 'image-edits';
@@ -36,12 +35,10 @@ export interface RelayCaller {
   unlimitedQuota: boolean;
 }
 
-/** Everything one relayed request carries through the pipeline (typed, not a key-value bag). */
+/** Everything of one relayed request that adaptors read (typed, not a key-value bag); the pipeline adds the client's format (pipeline-context.ts). */
 export interface RelayContext {
   requestId: string;
   mode: RelayMode;
-  /** The API the client speaks (DESIGN.md §5.0): how its request is read and its answer written. */
-  format: InboundFormat;
   /** The client's headers that a channel speaking its format natively receives (Anthropic's version and betas). */
   nativeHeaders: Readonly<Record<string, string>>;
   /** The prompt counted locally: the reservation, and the bill when the upstream reports no usage. */

@@ -6,8 +6,8 @@ import { LogWriterService, type NewLog } from '../logs/log-writer.service';
 import { OptionsService } from '../options/options.service';
 import type { Price } from './billing/pricing';
 import type { Usage } from './billing/usage';
+import type { PipelineContext } from './pipeline-context';
 import type { Attempt } from './relay-attempts';
-import type { RelayContext } from './relay-context';
 import type { RelayError } from './relay-error';
 
 /** Turns a finished relay request into its log row (spec 2 §3 Log), queued for the batch writer. */
@@ -19,7 +19,7 @@ export class RelayLogger {
   ) {}
 
   /** One literal with every column in a fixed order: all rows share one shape (cheap to build and to serialise). */
-  private row(ctx: RelayContext, attempts: Attempt[], outcome: { type: number; respModel: string; quota: number; usage?: Usage; status: number; content: string; other: string }): NewLog {
+  private row(ctx: PipelineContext, attempts: Attempt[], outcome: { type: number; respModel: string; quota: number; usage?: Usage; status: number; content: string; other: string }): NewLog {
     const usage = outcome.usage;
     const elapsedMs = Math.round(performance.now() - ctx.startedAt);
     return {
@@ -60,7 +60,7 @@ export class RelayLogger {
    * The log row of a request that succeeded, or none when consumption logs are off. Not queued
    * here: the ledger commits it with the request's settlement, which fills in the quota charged.
    */
-  consumed(ctx: RelayContext, outcome: { usage: Usage; price: Price; attempts: Attempt[]; status: number; respModel?: string }): NewLog | undefined {
+  consumed(ctx: PipelineContext, outcome: { usage: Usage; price: Price; attempts: Attempt[]; status: number; respModel?: string }): NewLog | undefined {
     if (!this.options.getBoolean('LogConsumeEnabled')) return undefined;
     const { usage, price } = outcome;
     const other = {
@@ -88,7 +88,7 @@ export class RelayLogger {
   }
 
   /** `status` is what the client received, which its format may have chosen (inbound/). */
-  failed(ctx: RelayContext, error: RelayError, attempts: Attempt[], status = error.status): void {
+  failed(ctx: PipelineContext, error: RelayError, attempts: Attempt[], status = error.status): void {
     this.writer.write(
       this.row(ctx, attempts, {
         type: LOG_TYPE.ERROR,

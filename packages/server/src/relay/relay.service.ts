@@ -21,6 +21,7 @@ import { ClientDisconnect } from './client-disconnect';
 import { type Candidate, chooseReadyChannel } from './channel-selector';
 import type { InboundFormat } from './inbound/inbound-format';
 import { OPENAI_INBOUND } from './inbound/openai-inbound';
+import type { PipelineContext } from './pipeline-context';
 import { admitModel } from './relay-admission';
 import { RelayLogger } from './relay-logger';
 import { formFields, isUploadMode, readMultipart, withModel } from './multipart-body';
@@ -32,6 +33,7 @@ import { StreamDelivery } from './stream/stream-delivery';
 import { type AuthorizedToken, TokenAuthService } from './token-auth.service';
 import { TokenRateLimiter } from './token-rate-limiter';
 import { DEFAULT_TIMEOUT_SECONDS, UpstreamClient, type UpstreamResponse } from './upstream.client';
+import { UpstreamReplyError } from './upstream-reply-error';
 
 /** The outcome of a request that reached an upstream: what to bill and log. */
 interface Delivered {
@@ -132,7 +134,7 @@ export class RelayService {
     const startedAt = performance.now();
     const format = options.format ?? OPENAI_INBOUND;
     let reservation: Reservation | undefined;
-    let ctx: RelayContext | undefined;
+    let ctx: PipelineContext | undefined;
     const attempts: Attempt[] = [];
     try {
       const authorized = await (options.authorize ?? (() => this.auth.authorize(request)))();
@@ -233,7 +235,7 @@ export class RelayService {
    * never an upstream's 401 or 403.
    */
   private async tryChannels(
-    ctx: RelayContext,
+    ctx: PipelineContext,
     candidates: readonly Candidate[],
     body: Record<string, unknown>,
     upload: FormData | undefined,
@@ -309,7 +311,7 @@ export class RelayService {
   }
 
   /** One call to one channel; throws UpstreamFailure for anything that went wrong upstream. */
-  private async attempt(ctx: RelayContext, body: Record<string, unknown>, upload: FormData | undefined, response: ServerResponse): Promise<Delivered> {
+  private async attempt(ctx: PipelineContext, body: Record<string, unknown>, upload: FormData | undefined, response: ServerResponse): Promise<Delivered> {
     const provider = this.registry.forType(ctx.channel.type);
     const chat: ChatAdaptor<unknown> | undefined = ctx.mode === 'chat' || ctx.mode === 'completions' ? ctx.format.chatAdaptor(provider) : undefined;
     const passthrough: PassthroughAdaptor | undefined = !chat && provider.passthrough?.modes.has(ctx.mode) ? provider.passthrough.adaptor : undefined;
@@ -358,7 +360,8 @@ export class RelayService {
       let converted: ReturnType<ChatAdaptor['chatResponse']>;
       try {
         converted = chat.chatResponse(ctx, raw);
-      } catch {
+      } catch (error) {
+        if (error instanceof UpstreamReplyError) throw error;
         throw new UpstreamFailure(502, '上游返回了无法解析的响应', 'channel');
       }
       sendWhole(response, 200, 'application/json', converted.body);
@@ -366,6 +369,9 @@ export class RelayService {
     } catch (error) {
       if (abort.aborted && !(error instanceof UpstreamFailure)) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
       if (error instanceof RelayError || error instanceof UpstreamFailure) throw error;
+      if (error instanceof UpstreamReplyError) {
+        throw new UpstreamFailure(error.status, error.message, classifyFailure(error.status, `${error.message} ${error.codes}`, this.autoDisable.keywords()), error.codes);
+      }
       throw new UpstreamFailure(0, `上游响应中断：${error instanceof Error ? error.message : String(error)}`, 'channel');
     } finally {
       response.off('close', onClose);

@@ -1,4 +1,3 @@
-import { OPENAI_INBOUND } from './inbound/openai-inbound';
 import type { RelayChannel, RelayContext } from './relay-context';
 
 /** A relay channel for adaptor unit tests; fields override the OpenAI defaults. */
@@ -23,7 +22,6 @@ export const relayChannel = (fields: Partial<RelayChannel> = {}): RelayChannel =
 export const relayContext = (fields: Partial<RelayContext> = {}): RelayContext => ({
   requestId: 'r1',
   mode: 'chat',
-  format: OPENAI_INBOUND,
   nativeHeaders: {},
   promptTokens: 0,
   caller: { tokenId: 1, tokenName: 't', userId: 1, username: 'u', group: 'default', unlimitedQuota: false },

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { INT4_MAX } from '../../common/int-range';
-import { MSG_CHANNEL_NOT_FOUND } from '../channels.service';
+import { MSG_CHANNEL_NOT_FOUND } from '../channel-rules';
 import { ChannelFieldsDto } from './channel-fields.dto';
 
 export class UpdateChannelDto extends ChannelFieldsDto {

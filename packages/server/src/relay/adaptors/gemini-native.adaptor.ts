@@ -3,9 +3,10 @@ import type { Json } from '../json';
 import type { RelayContext } from '../relay-context';
 import type { UpstreamCall } from '../upstream.client';
 import type { ChatAdaptor, StreamTranslator } from './adaptor';
+import { geminiCall, geminiErrorMessage } from './gemini-call';
 import { splitParts, usageFromGemini } from './gemini-response';
 import type { GeminiResponse } from './gemini-types';
-import { geminiErrorMessage, geminiUrl } from './gemini.adaptor';
+import { UpstreamStreamError } from '../stream/upstream-stream-error';
 
 /** The client's generateContent body, as gemini-inbound.ts hands it to the pipeline beside the model and stream flag. */
 export const geminiBodyOf = (call: Json): Json => call.gemini as Json;
@@ -33,7 +34,7 @@ export class GeminiPassthroughStream implements StreamTranslator<string> {
   event({ data }: { data: string }): { chunks: string[]; done?: boolean } {
     const response = parsed(data);
     if (!response) return { chunks: [] };
-    if (response.error) throw new Error(geminiErrorMessage(data));
+    if (response.error) throw new UpstreamStreamError(geminiErrorMessage(data));
     const usage = usageFromGemini(response.usageMetadata);
     if (usage) this.reported = usage;
     for (const candidate of response.candidates ?? []) {
@@ -63,7 +64,7 @@ export class GeminiPassthroughStream implements StreamTranslator<string> {
  */
 export class GeminiNativeAdaptor implements ChatAdaptor<string> {
   chatRequest(ctx: RelayContext, call: Json): UpstreamCall {
-    return { url: geminiUrl(ctx), headers: { 'content-type': 'application/json', 'x-goog-api-key': ctx.channel.key }, body: JSON.stringify(geminiBodyOf(call)) };
+    return geminiCall(ctx, JSON.stringify(geminiBodyOf(call)));
   }
 
   chatResponse(_ctx: RelayContext, raw: string): { body: string; usage?: Usage; model?: string } {

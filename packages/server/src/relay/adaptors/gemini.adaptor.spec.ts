@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RelayChannel, RelayContext } from '../relay-context';
 import { relayChannel, relayContext } from '../test-factories';
 import { RelayError } from '../relay-error';
-import { GeminiAdaptor, geminiErrorMessage } from './gemini.adaptor';
+import { geminiErrorMessage } from './gemini-call';
+import { GeminiAdaptor } from './gemini.adaptor';
 
 const channel = (fields: Partial<RelayChannel> = {}): RelayChannel => relayChannel({ type: 24, name: 'gemini', baseUrl: '', key: 'AIza-test', other: '', ...fields });
 

@@ -3,30 +3,12 @@ import type { RelayContext } from '../relay-context';
 import { RelayError } from '../relay-error';
 import type { UpstreamCall } from '../upstream.client';
 import type { ChatAdaptor, ChatStreamTranslator, ProviderAdaptor } from './adaptor';
-import { openAiErrorMessage } from './openai.adaptor';
+import { geminiCall, geminiErrorMessage } from './gemini-call';
 import { GeminiNativeAdaptor } from './gemini-native.adaptor';
 import { toGeminiRequest } from './gemini-request';
 import { toChatCompletion } from './gemini-response';
 import { GeminiStreamTranslator } from './gemini-stream';
 import type { GeminiResponse } from './gemini-types';
-
-const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
-
-export function geminiUrl(ctx: RelayContext): string {
-  const method = ctx.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return `${ctx.channel.baseUrl || DEFAULT_BASE_URL}/v1beta/models/${encodeURIComponent(ctx.upstreamModel)}:${method}`;
-}
-
-/** Google's error body is `{error: {code, message, status}}`, sometimes wrapped in an array. */
-export function geminiErrorMessage(raw: string): string {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed)) return openAiErrorMessage(JSON.stringify(parsed[0] ?? {}));
-  } catch {
-    // not JSON: the OpenAI reader falls back to the text
-  }
-  return openAiErrorMessage(raw);
-}
 
 /**
  * Google Gemini (type 24): OpenAI chat requests become generateContent calls, and replies and
@@ -36,11 +18,7 @@ export function geminiErrorMessage(raw: string): string {
 export class GeminiAdaptor implements ChatAdaptor {
   chatRequest(ctx: RelayContext, body: Record<string, unknown>): UpstreamCall {
     if (ctx.mode !== 'chat') throw new RelayError(400, `该渠道类型不支持此接口（${ctx.mode}）`, 'invalid_request_error', 'unsupported_endpoint');
-    return {
-      url: geminiUrl(ctx),
-      headers: { 'content-type': 'application/json', 'x-goog-api-key': ctx.channel.key },
-      body: JSON.stringify(toGeminiRequest(body, ctx.upstreamModel)),
-    };
+    return geminiCall(ctx, JSON.stringify(toGeminiRequest(body, ctx.upstreamModel)));
   }
 
   chatResponse(ctx: RelayContext, raw: string): { body: string; usage?: Usage; model?: string } {

@@ -7,7 +7,8 @@ import type { ChatAdaptor, ChatStreamTranslator, MessagesAdaptor, NamedEvent, Pr
 import { AnthropicMessagesAdaptor } from './anthropic-messages.adaptor';
 import { toAnthropicRequest } from './anthropic-request';
 import { AnthropicAdaptor } from './anthropic.adaptor';
-import { GeminiAdaptor, geminiErrorMessage } from './gemini.adaptor';
+import { geminiErrorMessage } from './gemini-call';
+import { GeminiAdaptor } from './gemini.adaptor';
 import { toGeminiRequest } from './gemini-request';
 import { isVertexClaude, VERTEX_ANTHROPIC_VERSION, VertexCalls } from './vertex-call';
 

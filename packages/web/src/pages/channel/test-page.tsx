@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
-import { Message } from '@arco-design/web-react';
+import { Message, Notification } from '@arco-design/web-react';
 import ChannelPage from './index';
 import { initialListState, useChannelListStore } from './list-store';
 import { fakeApi, ok, type ApiCall, type Route } from './test-fake-api';
@@ -26,10 +26,15 @@ export const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !
 // Arco popups keep pointer-events off while their open animation runs; happy-dom never finishes it.
 export const user = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 
-/** Puts Arco's messages in a container of their own, kept until closed, and returns it. */
+/**
+ * Puts Arco's messages and notifications in a container of their own, kept until closed, and
+ * returns it. Removing the container takes them away at once: closing them would leave them in
+ * the page for their exit animation, where the next test could still find them.
+ */
 export function captureMessages(): HTMLElement {
   const messages = document.createElement('div');
   document.body.appendChild(messages);
   Message.config({ getContainer: () => messages, duration: 0 });
+  Notification.config({ getContainer: () => messages, duration: 0 });
   return messages;
 }

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Notification } from '@arco-design/web-react';
 import { useUserStore } from '@/stores/user';
 import { makeUser } from '@/test/factories';
 import { makeChannel, ok, type ApiCall, type Route } from './test-fake-api';
@@ -36,7 +35,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  Notification.clear();
   useUserStore.setState({ user: null });
   vi.unstubAllGlobals();
   messages.remove();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Message } from '@arco-design/web-react';
 import type { ChatCompletionRequest } from '@/api/playground';
@@ -52,8 +52,6 @@ function fakeServer(models: string[], chatReply?: Response) {
   );
   return { chats, paths };
 }
-
-configure({ asyncUtilTimeout: 3000 });
 
 let messages: HTMLElement;
 
