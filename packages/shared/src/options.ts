@@ -95,6 +95,8 @@ const DEFINITIONS = {
   PayAddress: url(),
   CustomCallbackAddress: url(),
   TopUpLink: str(),
+  /** Shown in the login page's contact dialog beside the QR code (spec 1 §1): an e-mail, a phone number or a web address. */
+  BusinessContact: str(),
   // Branding
   Notice: str(),
   Footer: str(),

@@ -66,6 +66,7 @@ export class StatusService {
       github_client_id: o.get('GitHubClientId'),
       wechat_login: o.getBoolean('WeChatAuthEnabled'),
       wechat_qrcode: o.get('WeChatAccountQRCodeImageURL'),
+      business_contact: o.get('BusinessContact'),
       telegram_oauth: o.getBoolean('TelegramOAuthEnabled'),
       telegram_bot_name: o.get('TelegramBotName'),
       linuxdo_oauth: o.getBoolean('LinuxDOOAuthEnabled'),

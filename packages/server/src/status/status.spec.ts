@@ -39,6 +39,7 @@ const STATUS_FIELDS = [
   'github_client_id',
   'wechat_login',
   'wechat_qrcode',
+  'business_contact',
   'telegram_oauth',
   'telegram_bot_name',
   'linuxdo_oauth',
@@ -144,6 +145,7 @@ describe('status (integration)', () => {
     await save('GitHubClientId', 'Iv1.abcdef');
     await save('WeChatAuthEnabled', 'true');
     await save('WeChatAccountQRCodeImageURL', 'https://cdn.example.com/qr.png');
+    await save('BusinessContact', 'bd@example.com');
     await save('TelegramOAuthEnabled', 'true');
     await save('TelegramBotName', 'gw_bot');
     await save('LinuxDOOAuthEnabled', 'true');
@@ -172,6 +174,7 @@ describe('status (integration)', () => {
       github_client_id: 'Iv1.abcdef',
       wechat_login: true,
       wechat_qrcode: 'https://cdn.example.com/qr.png',
+      business_contact: 'bd@example.com',
       telegram_oauth: true,
       telegram_bot_name: 'gw_bot',
       linuxdo_oauth: true,

@@ -38,6 +38,8 @@ export interface SiteStatus {
   github_client_id?: string;
   wechat_login?: boolean;
   wechat_qrcode?: string;
+  /** The business contact shown in the login page's contact dialog (BusinessContact). */
+  business_contact?: string;
   telegram_oauth?: boolean;
   telegram_bot_name?: string;
   linuxdo_oauth?: boolean;

@@ -54,7 +54,7 @@ export default function LoginPage() {
           <ThirdPartyLogin status={status} />
         </div>
       </Card>
-      <ContactModal visible={contactVisible} qrcode={status?.wechat_qrcode} onClose={() => setContactVisible(false)} />
+      <ContactModal visible={contactVisible} qrcode={status?.wechat_qrcode} contact={status?.business_contact} onClose={() => setContactVisible(false)} />
     </AuthPage>
   );
 }

@@ -20,6 +20,7 @@ export const OPTION_LABELS: Record<OptionKey, string> = {
   WeChatServerAddress: 'WeChat Server 服务器地址',
   WeChatServerToken: 'WeChat Server 访问凭证',
   WeChatAccountQRCodeImageURL: '微信公众号二维码图片链接',
+  BusinessContact: '商务联系方式',
   TelegramOAuthEnabled: '允许通过 Telegram 登录',
   TelegramBotToken: 'Telegram Bot Token',
   TelegramBotName: 'Telegram Bot 名称',

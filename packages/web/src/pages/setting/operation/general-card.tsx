@@ -1,13 +1,14 @@
 import { OptionCard } from '../components/option-card';
-import { OptionNumber, OptionSwitch } from '../components/option-fields';
+import { OptionInput, OptionNumber, OptionSwitch } from '../components/option-fields';
 import type { OptionsForm } from '../use-options-form';
 
-/** Display of quota, sidebar default, relay retries and whether channels may call local addresses. */
+/** Display of quota, sidebar default, relay retries, the business contact and whether channels may call local addresses. */
 export function GeneralCard({ form }: { form: OptionsForm }) {
   return (
-    <OptionCard title="通用设置" form={form} keys={['QuotaPerUnit', 'RetryTimes']}>
+    <OptionCard title="通用设置" form={form} keys={['QuotaPerUnit', 'RetryTimes', 'BusinessContact']}>
       <OptionNumber form={form} option="QuotaPerUnit" extra="一单位货币能兑换的额度" />
       <OptionNumber form={form} option="RetryTimes" />
+      <OptionInput form={form} option="BusinessContact" placeholder="例如 bd@example.com" extra="登录页「联系我们」对话框中显示的商务联系方式（邮箱、电话或网址）" />
       <OptionSwitch form={form} option="DisplayInCurrencyEnabled" />
       <OptionSwitch form={form} option="DisplayTokenStatEnabled" />
       <OptionSwitch form={form} option="DefaultCollapseSidebar" />
