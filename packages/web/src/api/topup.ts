@@ -18,8 +18,8 @@ export const redeemCode = (key: string) => http.post<number>('/api/user/topup', 
 /** The price in yuan of `amount` dollars for this user, as a string with 2 decimals. */
 export const getTopupPrice = (amount: number) => http.post<string>('/api/user/amount', { amount });
 /** Stores a pending order and answers the Epay form that pays it. */
-export const requestPayment = (amount: number, paymentMethod: PaymentMethod) =>
-  http.post<Record<string, string>, PaymentForm>('/api/user/pay', { amount, payment_method: paymentMethod });
+export const requestPayment = (amount: number, paymentMethod: PaymentMethod, topUpCode = '') =>
+  http.post<Record<string, string>, PaymentForm>('/api/user/pay', { amount, payment_method: paymentMethod, ...(topUpCode ? { top_up_code: topUpCode } : {}) });
 
 /** The user's own orders and the codes they redeemed, newest first; `p` is zero-based. */
 export const listSelfTopups = (p: number, pageSize: number) => http.get<Page<TopupRecordView>>('/api/user/topup/self', { p, page_size: pageSize });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, InputNumber, Message, Radio, Spin, Typography } from '@arco-design/web-react';
+import { Alert, Button, Card, Form, Input, InputNumber, Message, Radio, Spin, Typography } from '@arco-design/web-react';
 import { MSG_ONLINE_TOPUP_DISABLED, minTopUpMessage, renderQuota, type PaymentMethod } from '@gw/shared';
 import { callReply } from '@/api/http';
 import { requestPayment } from '@/api/topup';
@@ -20,6 +20,7 @@ interface OnlineTopupCardProps {
 export function OnlineTopupCard({ enabled, min, display }: OnlineTopupCardProps) {
   const [amount, setAmount] = useState<number | undefined>(min);
   const [method, setMethod] = useState<PaymentMethod>('zfb');
+  const [topUpCode, setTopUpCode] = useState('');
   const [paying, setPaying] = useState(false);
   const { price, loading } = usePrice(amount, min, enabled);
 
@@ -33,7 +34,7 @@ export function OnlineTopupCard({ enabled, min, display }: OnlineTopupCardProps)
       return;
     }
     setPaying(true);
-    const reply = await callReply(requestPayment(amount, method));
+    const reply = await callReply(requestPayment(amount, method, topUpCode.trim()));
     if (!reply) {
       setPaying(false);
       return;
@@ -68,6 +69,10 @@ export function OnlineTopupCard({ enabled, min, display }: OnlineTopupCardProps)
               {price === null ? '-' : formatMoney(price)}
             </Typography.Text>
           </Spin>
+        </Form.Item>
+        {/* The spec's top_up_code: kept with the order (a promotion or an agent's code), optional. */}
+        <Form.Item label="充值码（选填）">
+          <Input aria-label="充值码" value={topUpCode} disabled={!enabled} maxLength={64} placeholder="有充值码时填写" onChange={setTopUpCode} />
         </Form.Item>
         <Form.Item label="支付方式">
           <Radio.Group type="button" value={method} disabled={!enabled} onChange={(value: PaymentMethod) => setMethod(value)} options={PAYMENT_METHOD_OPTIONS} />

@@ -157,10 +157,11 @@ describe('online payment', () => {
     await u.clear(amount);
     await u.type(amount, '10');
     await u.click(screen.getByRole('radio', { name: '微信' }));
+    await u.type(screen.getByLabelText('充值码'), ' AGENT-7 ');
     await u.click(screen.getByRole('button', { name: /立即支付/ }));
 
     await waitFor(() => expect(submitted).toHaveLength(1));
-    expect(calls.filter((call) => call.path === '/api/user/pay')).toEqual([{ method: 'POST', path: '/api/user/pay', query: {}, body: { amount: 10, payment_method: 'wx' } }]);
+    expect(calls.filter((call) => call.path === '/api/user/pay')).toEqual([{ method: 'POST', path: '/api/user/pay', query: {}, body: { amount: 10, payment_method: 'wx', top_up_code: 'AGENT-7' } }]);
     const form = submitted[0];
     expect(form.getAttribute('method')?.toUpperCase()).toBe('POST');
     expect(form.getAttribute('action')).toBe('https://pay.example.com/submit.php');
