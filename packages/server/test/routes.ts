@@ -46,11 +46,14 @@ export function collectRoutes(t: TestApp): AppRoute[] {
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = (controller.prototype as Record<string, unknown>)[name] as object;
         if (name === 'constructor' || typeof handler !== 'function') continue;
-        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
-        if (path === undefined) continue;
+        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+        if (paths === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-        const fullPath = `/${base}/${path}`.replace(/\/+/g, '/');
-        routes.push({ method, path: fullPath, route: `${method} ${fullPath}`, controller, handler, dtos: dtosOf(controller, name) });
+        // A handler declared with several paths (`@Get(['v1/x', 'x'])`) is one route per path.
+        for (const path of Array.isArray(paths) ? paths : [paths]) {
+          const fullPath = `/${base}/${path}`.replace(/\/+/g, '/');
+          routes.push({ method, path: fullPath, route: `${method} ${fullPath}`, controller, handler, dtos: dtosOf(controller, name) });
+        }
       }
     }
   }

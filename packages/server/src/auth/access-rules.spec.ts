@@ -75,6 +75,11 @@ describe('access rules', () => {
         // (relay.spec.ts covers calls without or with a wrong token).
         'GET /v1/models',
         'GET /v1beta/models',
+        // OpenAI's billing endpoints, with and without /v1 as new-api serves them (openai-billing.spec.ts).
+        'GET /v1/dashboard/billing/subscription',
+        'GET /dashboard/billing/subscription',
+        'GET /v1/dashboard/billing/usage',
+        'GET /dashboard/billing/usage',
         // Async tasks (tasks/): the Midjourney and Suno APIs, each call checked by its sk- token
         // (midjourney.spec.ts and suno.spec.ts cover calls without one)…
         'POST /mj/submit/:route',
