@@ -13,9 +13,9 @@ const REFERENCE_FIELD = 'answer';
 export function datasetFields(bodies: ReadonlyArray<Record<string, unknown>>): WorkflowDatasetFields {
   const fields = [...new Set(bodies.flatMap((body) => Object.keys(body)))];
   if (fields.includes(WORKFLOW_SAMPLE_FIELD_DEFAULT)) return { fields, field: WORKFLOW_SAMPLE_FIELD_DEFAULT };
-  const length = (field: string) => bodies.reduce((sum, body) => sum + textOf(body[field]).length, 0);
   const asked = fields.filter((field) => field !== REFERENCE_FIELD);
   const candidates = asked.length > 0 ? asked : fields;
-  const field = candidates.reduce<string>((best, field) => (best === '' || length(field) > length(best) ? field : best), '');
-  return { fields, field };
+  const lengths = candidates.map((field) => bodies.reduce((sum, body) => sum + textOf(body[field]).length, 0));
+  const longest = lengths.indexOf(Math.max(...lengths));
+  return { fields, field: candidates[longest] ?? '' };
 }
