@@ -12,13 +12,17 @@ const PHONE = { width: 390, height: 844 };
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 
-/** Adds a model on the landing page's config panel through the picker. */
-async function addModel(page: Page, model: string): Promise<void> {
+/** The landing page's config panel title once `count` models are chosen. */
+const chosen = (page: Page, count: number) => page.getByLabel('模型配置').getByText(`模型配置（${count}/3）`).waitFor();
+
+/** Adds a model on the landing page's config panel through the picker, and waits until it is in. */
+async function addModel(page: Page, model: string, before: number): Promise<void> {
   await page.getByRole('tab', { name: /添加模型/ }).click();
   await page.getByRole('button', { name: '选择模型' }).click();
   const picker = page.getByRole('dialog', { name: '选择模型' });
   await picker.getByPlaceholder('搜索模型').fill(model);
   await picker.getByText(model, { exact: true }).first().click();
+  await chosen(page, before + 1);
 }
 
 /** A model's answers on the compare page (one cell per round, in the model's column). */
@@ -49,7 +53,10 @@ describe('the compare chat: three models side by side, persisted, with stop, edi
     // The page starts with the first model of the list; make the three wanted ones the selection.
     const panel = page.getByLabel('模型配置');
     await product.screenshot('0-landing-start');
-    for (const model of [SLOW, FAILING]) await addModel(page, model);
+    // The first model arrives with its saved parameters: adding before it would race with it.
+    await chosen(page, 1);
+    await addModel(page, SLOW, 1);
+    await addModel(page, FAILING, 2);
     const tabs = await panel.getByRole('tab').allTextContents();
     if (!tabs.some((tab) => tab.includes(FAST))) {
       // The first model was another one: replace it.

@@ -175,7 +175,7 @@ export async function waitForConsumeLogs(page: Page, count: number): Promise<voi
 
 /**
  * Serves `ratios`' models from a mock upstream at `upstreamUrl` (a loopback channel, so private
- * addresses are allowed) and gives root quota and a token: what the relay needs to answer root.
+ * addresses are allowed), sets root's quota and gives it a token: what the relay needs to answer root.
  * `names` of the channel and of root's token: 'mock' and 'console' unless a suite shows them.
  */
 export async function serveMockModels(page: Page, upstreamUrl: string, ratios: Record<string, number>, names = { channel: 'mock', token: 'console' }): Promise<void> {
@@ -189,7 +189,7 @@ export async function serveMockModels(page: Page, upstreamUrl: string, ratios: R
     ok(await rootApi(page, 'PUT', '/api/option/', { key, value }));
   }
   ok(await rootApi(page, 'POST', '/api/channel/', { type: 1, name: names.channel, key: 'sk-upstream', base_url: upstreamUrl, models: Object.keys(ratios).join(','), groups: ['default'] }));
-  // Root starts at $0: the users page is where an install gets quota (issue 11).
+  // Root starts with ROOT_INITIAL_QUOTA; a known balance keeps the suites' figures independent of it.
   const self = await rootApi(page, 'GET', '/api/user/1');
   ok(await rootApi(page, 'PUT', '/api/user/', { ...self.data, id: 1, quota: 50 * 500000 }));
   ok(await rootApi(page, 'POST', '/api/token/', { name: names.token, unlimited_quota: true }));

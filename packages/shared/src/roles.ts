@@ -5,6 +5,11 @@ export const ROLE_ADMIN = 10;
 export const ROLE_ROOT = 100;
 /** The root administrator is user id 1 (edits release notes). */
 export const ROOT_USER_ID = 1;
+/**
+ * Quota root starts with on a fresh install (new-api's 100,000,000, $200 at 500,000 a dollar): enough
+ * for the operator to try a channel and the compare chat at once instead of first granting it to itself.
+ */
+export const ROOT_INITIAL_QUOTA = 100_000_000;
 
 export type AccessRule = 'public' | 'user' | 'admin' | 'root' | 'root-user';
 

@@ -1,4 +1,4 @@
-import { ANSWER_NODE_DATA, INPUT_NODE_DATA, LLM_NODE_DATA, START_NODE_DEFAULT, TOKEN_NEVER_EXPIRES, TOKEN_STATUS } from '@gw/shared';
+import { ANSWER_NODE_DATA, INPUT_NODE_DATA, LLM_NODE_DATA, START_NODE_DEFAULT, ROOT_INITIAL_QUOTA, TOKEN_NEVER_EXPIRES, TOKEN_STATUS } from '@gw/shared';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
@@ -55,7 +55,8 @@ describe('the console token: console calls of a user without a usable token', ()
 
   it('lets a fresh root chat in the compare chat and the playground, through one console token it can see in its list', async () => {
     expect(await tokensOf(f.admin)).toEqual([]);
-    await f.t.db.query('UPDATE users SET quota = $1 WHERE id = 1', [QUOTA]);
+    // No grant first: a fresh root has its starting quota.
+    expect(await f.quotaOf(1)).toBe(ROOT_INITIAL_QUOTA);
 
     const chat = await compareChat(f.admin, 'mock-a', await conversationOf(1, 'mock-a'));
     expect(chat.status).toBe(200);
@@ -68,9 +69,10 @@ describe('the console token: console calls of a user without a usable token', ()
     const tokens = await tokensOf(f.admin);
     expect(tokens).toHaveLength(1);
     expect(tokens[0]).toMatchObject({ name: CONSOLE_TOKEN_NAME, status: TOKEN_STATUS.ENABLED, unlimited_quota: true, expired_time: TOKEN_NEVER_EXPIRES, group: '' });
-    const logs = await f.logsOf(1, 2);
+    // Root's first row is the 管理 row of its starting quota; then the two console calls.
+    const logs = (await f.logsOf(1, 3)).filter((log) => log.type === 2);
     expect(logs.map((log) => log.token_name)).toEqual([CONSOLE_TOKEN_NAME, CONSOLE_TOKEN_NAME]);
-    expect(await f.quotaOf(1)).toBeLessThan(QUOTA);
+    expect(await f.quotaOf(1)).toBeLessThan(ROOT_INITIAL_QUOTA);
   });
 
   it('creates one console token under ten concurrent first calls', async () => {

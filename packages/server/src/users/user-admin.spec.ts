@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_INITIAL_QUOTA } from '@gw/shared';
 import { ClusterBus } from '../cluster/cluster-bus';
 import { ROOT_PASSWORD, type SecondInstance, startSecondInstance, startTestApp, type TestApp } from '../../test/test-app';
 
@@ -142,6 +143,7 @@ describe('user management (integration)', () => {
     it.each(EDITS)('as %s, edits another %s: %s', async (actor, targetRole, allowed) => {
       const id = targetRole === 'root' ? 1 : await target(ROLE_NUMBER[targetRole]);
       const before = await row(id);
+      const logsBefore = await adminLogs(id);
       const reply = await agentOf(actor).put('/api/user/').send({ id, display_name: 'renamed', remark: 'noted', group: 'vip', quota: 123_456 });
       expect(reply.body.success, reply.body.message).toBe(allowed);
       if (allowed) {
@@ -150,7 +152,7 @@ describe('user management (integration)', () => {
         expect(await adminLogs(id)).toHaveLength(1);
       } else {
         expect(await row(id)).toEqual(before);
-        expect(await adminLogs(id)).toHaveLength(0);
+        expect(await adminLogs(id)).toEqual(logsBefore);
       }
     });
 
@@ -177,12 +179,13 @@ describe('user management (integration)', () => {
       expect((await row(superAdmin.userId)).quota).toBe(0);
     });
 
-    it('lets root set its own balance (a fresh install starts at 0), with an admin log row', async () => {
-      expect((await row(1)).quota).toBe(0);
+    it('lets root set its own balance (a fresh install starts at ROOT_INITIAL_QUOTA, logged), with an admin log row', async () => {
+      expect((await row(1)).quota).toBe(ROOT_INITIAL_QUOTA);
+      expect(await adminLogs(1)).toEqual([{ content: `系统初始化：root 的初始额度为 ${ROOT_INITIAL_QUOTA}` }]);
       const reply = await root.put('/api/user/').send({ id: 1, quota: 5_000_000 });
       expect(reply.body).toMatchObject({ success: true, data: { id: 1, quota: 5_000_000 } });
       expect((await row(1)).quota).toBe(5_000_000);
-      expect(await adminLogs(1)).toHaveLength(1);
+      expect(await adminLogs(1)).toHaveLength(2);
       expect((await root.put('/api/user/').send({ id: 1, group: 'vip' })).body).toMatchObject({ success: false, message: '不能修改自己的分组' });
     });
 

@@ -67,7 +67,9 @@ export function ModelConfigPanel({ models, historyModels, selected, onAdd, onRep
           参数设置
         </Button>
       </div>
-      <Tabs activeTab={shownTab} onChange={setActiveTab} className="multi-chat-config-tabs">
+      {/* onClickTab, not only onChange: a click on the add tab while it is shown only because no
+          model has arrived yet keeps it open when the first model lands, instead of sliding away. */}
+      <Tabs activeTab={shownTab} onChange={setActiveTab} onClickTab={setActiveTab} className="multi-chat-config-tabs">
         {selected.map(({ model, params }, index) => (
           <Tabs.TabPane key={model.name} title={<span className="multi-chat-tab-title">{model.name}</span>}>
             <div className="multi-chat-model">

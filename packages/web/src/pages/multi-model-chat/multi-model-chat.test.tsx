@@ -155,6 +155,19 @@ describe('multi-model chat landing page', () => {
     expect((await launched()).models.map((item) => item.model.name)).toEqual(['gpt-4o', 'claude-3-5-sonnet', 'qwen-max']);
   });
 
+  it('stays on the add tab clicked while the first model was still loading', async () => {
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    const { u } = renderPage({ routes: { 'GET /v1/models/model_config': async () => (await loaded, ok(null)) } });
+    await waitFor(() => expect(modelTabs()).toEqual(['添加模型']));
+    await u.click(screen.getByRole('tab', { name: /添加模型/ }));
+    release();
+    await waitFor(() => expect(modelTabs()).toEqual(['gpt-4o', '添加模型']));
+    expect(within(openPanel()).getByRole('button', { name: '选择模型' })).toBeTruthy();
+    await pick(u, '选择模型', 'qwen-max');
+    await waitFor(() => expect(modelTabs()).toEqual(['gpt-4o', 'qwen-max', '添加模型']));
+  });
+
   it('keeps at least one model', async () => {
     const { u } = renderPage({ state: { models: [{ model: QWEN, params: {} }, { model: CLAUDE, params: {} }] } });
     expect(modelTabs()).toEqual(['qwen-max', 'claude-3-5-sonnet', '添加模型']);
