@@ -91,13 +91,34 @@ type Block =
 interface Answer {
   content: Block[];
   stopReason: string;
-  usage: { input_tokens: number; output_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
+  usage: MockAnthropicUsage;
 }
+
+export interface MockAnthropicUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
+}
+
+/**
+ * What "claude-cache-1h" (and Bedrock's "…claude-cache-1h…") reports, as Anthropic counts it: 100
+ * input tokens besides 1000 read from the cache and 200 written to it (50 for 5 minutes, 150 for
+ * an hour), 50 output tokens.
+ */
+export const MOCK_CACHE_1H_USAGE: MockAnthropicUsage = {
+  input_tokens: 100,
+  output_tokens: 50,
+  cache_creation_input_tokens: 200,
+  cache_read_input_tokens: 1000,
+  cache_creation: { ephemeral_5m_input_tokens: 50, ephemeral_1h_input_tokens: 150 },
+};
 
 /**
  * A real Anthropic Messages API server on 127.0.0.1 for relay tests, with count_tokens
  * (mockInputTokens). The requested model picks the behaviour: "claude-cache" reports cache reads
- * and writes; "claude-tool" calls get_weather, then answers from the tool result;
+ * and writes, "claude-cache-1h" too with the writes split by lifetime (MOCK_CACHE_1H_USAGE); "claude-tool" calls get_weather, then answers from the tool result;
  * "claude-overloaded" answers 529; in a stream "claude-early-error" sends an error event before
  * any content and "claude-midstream-error" after some; a max_tokens under 10 stops with
  * max_tokens. Others answer "Hello from <model>" (20 input, 10 output tokens). With extended
@@ -196,6 +217,7 @@ export class MockAnthropicUpstream extends LocalHttpServer {
 
   private plainAnswer(body: Record<string, any>): Answer {
     const usage = { input_tokens: 20, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    if (body.model === 'claude-cache-1h') return { content: [{ type: 'text', text: 'Hello from claude-cache-1h' }], stopReason: 'end_turn', usage: MOCK_CACHE_1H_USAGE };
     if (body.model === 'claude-cache') return { content: [{ type: 'text', text: 'Hello from claude-cache' }], stopReason: 'end_turn', usage: { input_tokens: 100, output_tokens: 50, cache_creation_input_tokens: 200, cache_read_input_tokens: 1000 } };
     if (body.max_tokens < 10) return { content: [{ type: 'text', text: 'Hello' }], stopReason: 'max_tokens', usage };
     if (body.model === 'claude-tool') {

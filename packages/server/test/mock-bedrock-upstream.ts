@@ -4,7 +4,7 @@ import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import { invalidBody } from './mock-anthropic-upstream';
+import { invalidBody, MOCK_CACHE_1H_USAGE } from './mock-anthropic-upstream';
 import { LocalHttpServer } from './local-http-server';
 
 /** The test account this mock knows (AWS's documentation example credentials). */
@@ -41,7 +41,8 @@ const amzDate = (value: string): Date =>
  * streams whose `chunk` events carry each Anthropic event, base64 in `bytes`, encoded by
  * @smithy/eventstream-codec and written in pieces that cut frames. Model ids containing
  * "throttled" answer 429 ThrottlingException; "stream-exception" streams an exception frame
- * before any content; others answer "Hello from <model id>" (20 input, 10 output tokens).
+ * before any content; others answer "Hello from <model id>" (20 input, 10 output tokens; ids
+ * containing "claude-cache-1h": MOCK_CACHE_1H_USAGE, cache reads and writes).
  */
 export class MockBedrockUpstream extends LocalHttpServer {
   readonly seen: SeenBedrockRequest[] = [];
@@ -84,7 +85,7 @@ export class MockBedrockUpstream extends LocalHttpServer {
 
     const id = `msg_bdrk_${this.seen.length}`;
     const text = `Hello from ${modelId}`;
-    const usage = { input_tokens: 20, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    const usage = modelId.includes('claude-cache-1h') ? MOCK_CACHE_1H_USAGE : { input_tokens: 20, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     if (!stream) {
       response.writeHead(200, { 'content-type': 'application/json', 'x-amzn-bedrock-input-token-count': '20', 'x-amzn-bedrock-output-token-count': '10' });
       response.end(JSON.stringify({ id, type: 'message', role: 'assistant', model: modelId, content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage }));
@@ -107,7 +108,7 @@ export class MockBedrockUpstream extends LocalHttpServer {
       chunk({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
       for (const piece of text.split(/(?= )/)) chunk({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } });
       chunk({ type: 'content_block_stop', index: 0 });
-      chunk({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 10 } });
+      chunk({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
       chunk({ type: 'message_stop', 'amazon-bedrock-invocationMetrics': { inputTokenCount: 20, outputTokenCount: 10, invocationLatency: 321, firstByteLatency: 123 } });
     }
     response.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-bedrock-content-type': 'application/json' });

@@ -36,6 +36,18 @@ function invalidThinking(model: string, body: Record<string, any>): string | und
   return undefined;
 }
 
+/** The running usage of a "…-cache" model's stream before its last event: 1300 prompt tokens, 1000 of them cached content. */
+const MOCK_CACHED_PROMPT_USAGE = {
+  promptTokenCount: 1300,
+  cachedContentTokenCount: 1000,
+  totalTokenCount: 1300,
+  promptTokensDetails: [{ modality: 'TEXT', tokenCount: 1300 }],
+  cacheTokensDetails: [{ modality: 'TEXT', tokenCount: 1000 }],
+};
+
+/** The final usage of a "…-cache" model, as Gemini counts it: the cached content inside the prompt, 30 candidate and 20 thinking tokens beside it. */
+export const MOCK_CACHED_USAGE = { ...MOCK_CACHED_PROMPT_USAGE, candidatesTokenCount: 30, thoughtsTokenCount: 20, totalTokenCount: 1350 };
+
 /**
  * A real Gemini API server (v1beta generateContent) on 127.0.0.1 for relay tests. Like Google it
  * answers 404 to other paths, 403 without an x-goog-api-key, 400 to a wrong key, to an unknown
@@ -45,7 +57,7 @@ function invalidThinking(model: string, body: Record<string, any>): string | und
  * the thinking config) adds a thought (5 thinking tokens), "…-tool" calls get_weather with a
  * thought signature until it sees its result, "…-cut" stops a stream before its finish reason;
  * every answer is "Hello from <model>" (unless told otherwise) with 11 prompt and 7 candidate
- * tokens.
+ * tokens ("…-cache": MOCK_CACHED_USAGE, 1000 of 1300 prompt tokens read from the cache).
  */
 export class MockGeminiUpstream extends LocalHttpServer {
   readonly seen: SeenGeminiRequest[] = [];
@@ -115,8 +127,10 @@ export class MockGeminiUpstream extends LocalHttpServer {
     else if (toolResult) pieces = [[{ text: `It is ${toolResult.response.temp_c} degrees` }], [{ text: ` in Paris` }]];
     else pieces = [[{ text: 'Hello' }], [{ text: ' from' }], [{ text: ` ${model}` }]];
     if (thinking) pieces.unshift([{ text: 'The user greets me.', thought: true }]);
-    const promptOnly = { promptTokenCount: 11, totalTokenCount: 11, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 11 }] };
-    const full = { promptTokenCount: 11, candidatesTokenCount: 7, totalTokenCount: thinking ? 23 : 18, ...(thinking ? { thoughtsTokenCount: 5 } : {}), promptTokensDetails: promptOnly.promptTokensDetails };
+    const promptOnly = model.endsWith('-cache') ? MOCK_CACHED_PROMPT_USAGE : { promptTokenCount: 11, totalTokenCount: 11, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 11 }] };
+    const full = model.endsWith('-cache')
+      ? MOCK_CACHED_USAGE
+      : { promptTokenCount: 11, candidatesTokenCount: 7, totalTokenCount: thinking ? 23 : 18, ...(thinking ? { thoughtsTokenCount: 5 } : {}), promptTokensDetails: promptOnly.promptTokensDetails };
     return pieces.map((parts, index) => {
       const last = index === pieces.length - 1;
       return {

@@ -26,6 +26,17 @@ function scriptedAnswer(model: string, messages: Array<{ role: string; content: 
   return last?.role === 'tool' ? { content: `It is ${String(last.content)} in Paris.` } : { content: 'Let me check.', toolCall: true };
 }
 
+/**
+ * Usage of the models that report more than plain tokens (billing tests): "usage-cache" reads 1000
+ * of its 1300 prompt tokens from the cache and reasons for 20 of its 50 completion tokens, as
+ * OpenAI counts them (inside the totals); "usage-audio" hears 200 of its 700 prompt tokens and
+ * speaks 30 of its 60 completion tokens. POST /v1/responses reports "usage-cache" the same way.
+ */
+export const MOCK_USAGES: Readonly<Record<string, object>> = {
+  'usage-cache': { prompt_tokens: 1300, completion_tokens: 50, total_tokens: 1350, prompt_tokens_details: { cached_tokens: 1000, audio_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 20, audio_tokens: 0 } },
+  'usage-audio': { prompt_tokens: 700, completion_tokens: 60, total_tokens: 760, prompt_tokens_details: { cached_tokens: 0, audio_tokens: 200 }, completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 30 } },
+};
+
 /** Models that stream 40 words, and the milliseconds between two of them. */
 const STREAM_WORD_GAP_MS: Record<string, number> = { 'slow-stream': 50, 'long-stream': 200 };
 
@@ -35,7 +46,9 @@ const STREAM_WORD_GAP_MS: Record<string, number> = { 'slow-stream': 50, 'long-st
  * without [DONE]; "slow-stream" sends one chunk every 50 ms, "long-stream" every 200 ms; "no-usage" reports no usage;
  * "tool-call" calls get_weather (MOCK_TOOL_CALL), then answers from the tool result; "think"
  * reasons (reasoning_content) before it answers; "echo" answers the last message's text; others answer "Hello from <model>" with usage
- * prompt 11 / completion 7. POST /v1/responses speaks the Responses API (mock-openai-responses.ts).
+ * prompt 11 / completion 7, or the usage of MOCK_USAGES. POST /v1/responses speaks the Responses API (mock-openai-responses.ts).
+ * A JSON request carrying a key of `deadKeys` is refused with 401 (the message quoting the key, as
+ * some providers do), one of `limitedKeys` with 429, whatever the model (multi-key channels).
  */
 export class MockOpenAiUpstream extends LocalHttpServer {
   readonly seen: SeenRequest[] = [];
@@ -43,6 +56,9 @@ export class MockOpenAiUpstream extends LocalHttpServer {
   closedEarly = 0;
   /** Milliseconds to wait before answering a model (slow upstreams for health checks). */
   readonly delays = new Map<string, number>();
+  /** Keys refused as invalid (401), and keys refused as rate limited (429). */
+  readonly deadKeys = new Set<string>();
+  readonly limitedKeys = new Set<string>();
 
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const pieces: Buffer[] = [];
@@ -70,6 +86,14 @@ export class MockOpenAiUpstream extends LocalHttpServer {
     const model: string = body.model ?? '';
     const delay = this.delays.get(model);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (this.deadKeys.has(key) || this.limitedKeys.has(key)) {
+      const dead = this.deadKeys.has(key);
+      response.writeHead(dead ? 401 : 429, { 'content-type': 'application/json' });
+      const error = dead ? { message: `Incorrect API key provided: ${key}`, type: 'invalid_request_error', code: 'invalid_api_key' } : { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' };
+      response.end(JSON.stringify({ error }));
+      return;
+    }
     const fail = /^fail-(\d{3})/.exec(model);
     if (fail) {
       const status = Number(fail[1]);
@@ -85,7 +109,7 @@ export class MockOpenAiUpstream extends LocalHttpServer {
       response.end(JSON.stringify({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2] }], model, usage: { prompt_tokens: 5, total_tokens: 5 } }));
       return;
     }
-    const usage = model === 'no-usage' ? undefined : { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+    const usage = model === 'no-usage' ? undefined : (MOCK_USAGES[model] ?? { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 });
     const scripted = scriptedAnswer(model, body.messages ?? []);
     if (scripted) return this.scripted(response, model, body, scripted, usage!);
     if (!body.stream) {

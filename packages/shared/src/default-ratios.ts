@@ -3,7 +3,8 @@
  * token, i.e. 2·r USD per million prompt tokens at 500000 quota per USD; the completion ratio
  * multiplies r for completion tokens. From the providers' public list prices; admins override them
  * in the ModelRatio / CompletionRatio / ModelPrice options, and POST /api/option/rest_model_ratio
- * restores these.
+ * restores these. The other token kinds (cache, audio, image) and long-context prices are in
+ * default-token-ratios.ts.
  */
 export const DEFAULT_MODEL_RATIOS: Readonly<Record<string, number>> = {
   // OpenAI

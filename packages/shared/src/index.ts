@@ -7,6 +7,8 @@ export * from './option-rules';
 export * from './statuses';
 export * from './channel-models';
 export * from './default-ratios';
+export * from './default-token-ratios';
+export * from './price-tiers';
 export * from './model-pricing';
 export * from './contact-form';
 export * from './wallet';

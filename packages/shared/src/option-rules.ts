@@ -1,4 +1,5 @@
 import { ADDRESS_OPTION_KEYS, isOptionKey, OPTION_DEFINITIONS, OptionDefinition, OptionKey, stripTrailingSlashes } from './options';
+import { priceTiersProblem } from './price-tiers';
 
 export type OptionCheck = { ok: true; value: string } | { ok: false; message: string };
 
@@ -50,7 +51,10 @@ export function checkOptionValue(key: string, raw: unknown, current: (key: Optio
       const shapeOk = definition.json === 'array' ? Array.isArray(parsed) : typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
       if (!shapeOk) return { ok: false, message };
       const valueType = definition.jsonValues;
-      if (valueType && Object.values(parsed as object).some((item) => typeof item !== valueType || (valueType === 'number' && !(item >= 0)))) {
+      if (valueType === 'price-tiers') {
+        const problem = priceTiersProblem(parsed);
+        if (problem) return { ok: false, message: problem };
+      } else if (valueType && Object.values(parsed as object).some((item) => typeof item !== valueType || (valueType === 'number' && !(item >= 0)))) {
         return { ok: false, message };
       }
       break;

@@ -1,4 +1,13 @@
 import { DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS } from './default-ratios';
+import {
+  DEFAULT_AUDIO_COMPLETION_RATIOS,
+  DEFAULT_AUDIO_RATIOS,
+  DEFAULT_CACHE_RATIOS,
+  DEFAULT_CREATE_CACHE_1H_RATIOS,
+  DEFAULT_CREATE_CACHE_RATIOS,
+  DEFAULT_IMAGE_RATIOS,
+  DEFAULT_MODEL_TIERED_PRICING,
+} from './default-token-ratios';
 
 /**
  * Every option key of spec 1 §3 with its default and the rule the server enforces (spec 1 §5).
@@ -19,8 +28,11 @@ export interface OptionDefinition {
   oneOf?: readonly string[];
   /** Message shown when a json option does not parse (spec 1 §5). */
   jsonMessage?: string;
-  /** For json objects: the type every value must have (ratios are numbers, group labels strings). */
-  jsonValues?: 'number' | 'string';
+  /**
+   * For json objects: what every value must be (ratios are numbers of at least 0, group labels
+   * strings, long-context prices lists of tiers as price-tiers.ts checks them).
+   */
+  jsonValues?: 'number' | 'string' | 'price-tiers';
 }
 
 const bool = (value: boolean): OptionDefinition => ({ kind: 'boolean', default: String(value) });
@@ -29,7 +41,7 @@ const secret = (): OptionDefinition => ({ kind: 'string', default: '', secret: t
 const int = (value: number, min = 0): OptionDefinition => ({ kind: 'int', default: String(value), min });
 const float = (value: number, min = 0): OptionDefinition => ({ kind: 'float', default: String(value), min });
 const url = (): OptionDefinition => ({ kind: 'url', default: '' });
-const jsonObject = (value: string, jsonValues: 'number' | 'string', jsonMessage?: string): OptionDefinition => ({
+const jsonObject = (value: string, jsonValues: NonNullable<OptionDefinition['jsonValues']>, jsonMessage?: string): OptionDefinition => ({
   kind: 'json',
   json: 'object',
   default: value,
@@ -172,6 +184,16 @@ const DEFINITIONS = {
   ModelPrice: jsonObject(JSON.stringify(DEFAULT_MODEL_PRICES), 'number', RATIO_JSON_MESSAGE),
   ModelRatio: jsonObject(JSON.stringify(DEFAULT_MODEL_RATIOS), 'number', RATIO_JSON_MESSAGE),
   CompletionRatio: jsonObject(JSON.stringify(DEFAULT_COMPLETION_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  // The other token kinds, per model (issue 29; new-api's names): multipliers of the prompt price,
+  // AudioCompletionRatio of the audio prompt price (default-token-ratios.ts).
+  CacheRatio: jsonObject(JSON.stringify(DEFAULT_CACHE_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  CreateCacheRatio: jsonObject(JSON.stringify(DEFAULT_CREATE_CACHE_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  CreateCache1hRatio: jsonObject(JSON.stringify(DEFAULT_CREATE_CACHE_1H_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  AudioRatio: jsonObject(JSON.stringify(DEFAULT_AUDIO_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  AudioCompletionRatio: jsonObject(JSON.stringify(DEFAULT_AUDIO_COMPLETION_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  ImageRatio: jsonObject(JSON.stringify(DEFAULT_IMAGE_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  // Long-context prices: {model: [{above_prompt_tokens, prompt_multiplier, completion_multiplier}]} (price-tiers.ts).
+  ModelTieredPricing: jsonObject(JSON.stringify(DEFAULT_MODEL_TIERED_PRICING), 'price-tiers', RATIO_JSON_MESSAGE),
   GroupRatio: jsonObject('{"default":1,"vip":1,"svip":1}', 'number', RATIO_JSON_MESSAGE),
   UserUsableGroups: jsonObject('{"default":"默认分组","vip":"vip分组"}', 'string', RATIO_JSON_MESSAGE),
 } satisfies Record<string, OptionDefinition>;

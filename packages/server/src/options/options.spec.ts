@@ -128,7 +128,20 @@ describe('options (integration)', () => {
       expect((await listed()).DrawingEnabled).toBe('false');
     });
 
-    it.each(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'GroupRatio', 'UserUsableGroups'])('rejects %s that is not valid JSON', async (key) => {
+    it.each([
+      'ModelPrice',
+      'ModelRatio',
+      'CompletionRatio',
+      'CacheRatio',
+      'CreateCacheRatio',
+      'CreateCache1hRatio',
+      'AudioRatio',
+      'AudioCompletionRatio',
+      'ImageRatio',
+      'ModelTieredPricing',
+      'GroupRatio',
+      'UserUsableGroups',
+    ])('rejects %s that is not valid JSON', async (key) => {
       await expectRejected(key, '{"gpt-4": 15', '不是合法的 JSON 字符串');
       await expectRejected(key, '[1, 2]', '不是合法的 JSON 字符串');
     });
@@ -142,6 +155,25 @@ describe('options (integration)', () => {
     it('rejects ratios that are not non-negative numbers', async () => {
       await expectRejected('GroupRatio', '{"default":"one"}', '不是合法的 JSON 字符串');
       await expectRejected('ModelRatio', '{"gpt-4":-1}', '不是合法的 JSON 字符串');
+    });
+
+    it.each(['CacheRatio', 'CreateCacheRatio', 'CreateCache1hRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio'])('takes %s per model as non-negative numbers', async (key) => {
+      await expectRejected(key, '{"gpt-4o":-0.5}', '不是合法的 JSON 字符串');
+      await expectRejected(key, '{"gpt-4o":"0.5"}', '不是合法的 JSON 字符串');
+      await expectSaved(key, '{"gpt-4o":0.5,"claude-x":0}');
+    });
+
+    it('takes ModelTieredPricing as lists of tiers, each with a whole threshold and non-negative multipliers', async () => {
+      const key = 'ModelTieredPricing';
+      const tier = { above_prompt_tokens: 200000, prompt_multiplier: 2, completion_multiplier: 1.5 };
+      await expectRejected(key, JSON.stringify({ 'gemini-2.5-pro': tier }), '模型 gemini-2.5-pro 的长上下文分段价格必须是数组');
+      await expectRejected(key, JSON.stringify({ 'gemini-2.5-pro': [{ ...tier, above_prompt_tokens: 0 }] }), '模型 gemini-2.5-pro 的长上下文分段价格的 above_prompt_tokens 必须是正整数');
+      await expectRejected(key, JSON.stringify({ 'gemini-2.5-pro': [{ ...tier, above_prompt_tokens: 1.5 }] }), '模型 gemini-2.5-pro 的长上下文分段价格的 above_prompt_tokens 必须是正整数');
+      await expectRejected(key, JSON.stringify({ 'gemini-2.5-pro': [{ ...tier, prompt_multiplier: -2 }] }), '模型 gemini-2.5-pro 的长上下文分段价格的 prompt_multiplier 必须是不小于 0 的数字');
+      await expectRejected(key, JSON.stringify({ 'gemini-2.5-pro': [{ above_prompt_tokens: 200000, prompt_multiplier: 2 }] }), '模型 gemini-2.5-pro 的长上下文分段价格的 completion_multiplier 必须是不小于 0 的数字');
+      await expectRejected(key, JSON.stringify({ 'gemini-2.5-pro': [{ ...tier, model_ratio: 2.5 }] }), '模型 gemini-2.5-pro 的长上下文分段价格含有未知字段 model_ratio（只能是 above_prompt_tokens、prompt_multiplier、completion_multiplier）');
+      await expectRejected(key, JSON.stringify({ 'gemini-2.5-pro': [tier, tier] }), '模型 gemini-2.5-pro 的长上下文分段价格有两段的 above_prompt_tokens 都是 200000');
+      await expectSaved(key, JSON.stringify({ 'gemini-2.5-pro': [tier, { above_prompt_tokens: 500000, prompt_multiplier: 3, completion_multiplier: 2 }], 'plain-model': [] }));
     });
 
     it('rejects a TopupGroupRatio that is not valid JSON with its own message', async () => {

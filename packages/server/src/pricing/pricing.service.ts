@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS, isModelPriced, USER_STATUS_ENABLED } from '@gw/shared';
+import { isModelPriced, MODEL_PRICE_OPTION_KEYS, OPTION_DEFINITIONS, type OptionKey, type PriceTier, TOKEN_RATIO_FALLBACKS, USER_STATUS_ENABLED } from '@gw/shared';
 import { IsNull, Repository } from 'typeorm';
 import { SessionsService } from '../auth/sessions.service';
 import { AbilitiesService } from '../channels/abilities.service';
 import { OptionsService } from '../options/options.service';
-import { DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_CREATION_RATIO, DEFAULT_CACHE_READ_RATIO } from '../relay/billing/pricing';
+import { ratioOf } from '../relay/billing/pricing';
 import { UserEntity } from '../users/user.entity';
 import { QUOTA_TYPE, type PricingEntry } from './pricing.view';
 
@@ -13,15 +13,41 @@ export const DEFAULT_GROUP = 'default';
 
 type RatioMap = Record<string, number>;
 
+/** The ratio options the pricing page shows, parsed (the same ones the relay bills with). */
+export interface PricingTables {
+  modelPrice: RatioMap;
+  modelRatio: RatioMap;
+  completionRatio: RatioMap;
+  cacheRatio: RatioMap;
+  createCacheRatio: RatioMap;
+  createCache1hRatio: RatioMap;
+  audioRatio: RatioMap;
+  audioCompletionRatio: RatioMap;
+  imageRatio: RatioMap;
+  tieredPricing: Record<string, PriceTier[]>;
+}
+
+/** The prices of a per-usage model's other token kinds, as the relay bills them (billing/price.service.ts); the rarer kinds where set. */
+function tokenKindPrices(model: string, tables: PricingTables, completionRatio: number): Partial<PricingEntry> {
+  const cacheCreationRatio = ratioOf(tables.createCacheRatio, model, TOKEN_RATIO_FALLBACKS.cacheCreation);
+  const kinds: Partial<PricingEntry> = { cache_ratio: ratioOf(tables.cacheRatio, model, TOKEN_RATIO_FALLBACKS.cacheRead), cache_creation_ratio: cacheCreationRatio };
+  if (Object.hasOwn(tables.createCache1hRatio, model)) kinds.cache_creation_ratio_1h = tables.createCache1hRatio[model];
+  if (Object.hasOwn(tables.audioRatio, model) || Object.hasOwn(tables.audioCompletionRatio, model)) {
+    kinds.audio_ratio = ratioOf(tables.audioRatio, model, TOKEN_RATIO_FALLBACKS.audio);
+    kinds.audio_completion_ratio = ratioOf(tables.audioCompletionRatio, model, completionRatio);
+  }
+  if (Object.hasOwn(tables.imageRatio, model)) kinds.image_ratio = tables.imageRatio[model];
+  const tiers = Object.hasOwn(tables.tieredPricing, model) ? tables.tieredPricing[model] : undefined;
+  if (Array.isArray(tiers) && tiers.length > 0) kinds.tiers = [...tiers].sort((a, b) => a.above_prompt_tokens - b.above_prompt_tokens);
+  return kinds;
+}
+
 /**
  * Builds the entries of the pricing page from the ratio options, the same ones the relay bills
  * with (ModelPrice overrides ModelRatio; CompletionRatio defaults to 1).
  */
-export function pricingEntries(
-  options: { modelPrice: RatioMap; modelRatio: RatioMap; completionRatio: RatioMap },
-  groupsByModel: ReadonlyMap<string, readonly string[]>,
-): PricingEntry[] {
-  const { modelPrice, modelRatio, completionRatio } = options;
+export function pricingEntries(tables: PricingTables, groupsByModel: ReadonlyMap<string, readonly string[]>): PricingEntry[] {
+  const { modelPrice, modelRatio, completionRatio } = tables;
   const names = new Set([...Object.keys(modelPrice), ...Object.keys(modelRatio), ...groupsByModel.keys()]);
   return [...names].sort().map((model_name) => {
     const perCall = Object.hasOwn(modelPrice, model_name);
@@ -30,13 +56,12 @@ export function pricingEntries(
       model_name,
       quota_type: perCall ? QUOTA_TYPE.PER_CALL : QUOTA_TYPE.PER_USAGE,
       model_ratio: Object.hasOwn(modelRatio, model_name) ? modelRatio[model_name] : 0,
-      completion_ratio: Object.hasOwn(completionRatio, model_name) ? completionRatio[model_name] : 1,
+      completion_ratio: ratioOf(completionRatio, model_name, 1),
       model_price: perCall ? modelPrice[model_name] : 0,
       enable_groups: [...(groupsByModel.get(model_name) ?? [])],
       priced,
     };
-    // The relay's multipliers (relay/billing/pricing.ts), so that the page shows what billing does.
-    return priced && !perCall ? { ...entry, cache_ratio: DEFAULT_CACHE_READ_RATIO, cache_creation_ratio: DEFAULT_CACHE_CREATION_RATIO, audio_ratio: DEFAULT_AUDIO_RATIO } : entry;
+    return priced && !perCall ? { ...entry, ...tokenKindPrices(model_name, tables, entry.completion_ratio) } : entry;
   });
 }
 
@@ -56,11 +81,19 @@ export class PricingService {
 
   /** Every model that has a price or a ratio, or that an enabled channel offers. */
   async entries(): Promise<PricingEntry[]> {
+    const ratios = (key: OptionKey) => this.options.getJson<RatioMap>(key);
     return pricingEntries(
       {
-        modelPrice: this.options.getJson<RatioMap>('ModelPrice'),
-        modelRatio: this.options.getJson<RatioMap>('ModelRatio'),
-        completionRatio: this.options.getJson<RatioMap>('CompletionRatio'),
+        modelPrice: ratios('ModelPrice'),
+        modelRatio: ratios('ModelRatio'),
+        completionRatio: ratios('CompletionRatio'),
+        cacheRatio: ratios('CacheRatio'),
+        createCacheRatio: ratios('CreateCacheRatio'),
+        createCache1hRatio: ratios('CreateCache1hRatio'),
+        audioRatio: ratios('AudioRatio'),
+        audioCompletionRatio: ratios('AudioCompletionRatio'),
+        imageRatio: ratios('ImageRatio'),
+        tieredPricing: this.options.getJson<Record<string, PriceTier[]>>('ModelTieredPricing'),
       },
       await this.groupsByModel(),
     );
@@ -78,11 +111,9 @@ export class PricingService {
     return user && user.status === USER_STATUS_ENABLED && user.group ? user.group : DEFAULT_GROUP;
   }
 
-  /** POST /api/option/rest_model_ratio: back to the built-in prices, announced to every instance. */
+  /** POST /api/option/rest_model_ratio: back to the built-in prices of every model option, announced to every instance. */
   async resetRatios(): Promise<void> {
-    await this.options.set('ModelRatio', JSON.stringify(DEFAULT_MODEL_RATIOS));
-    await this.options.set('CompletionRatio', JSON.stringify(DEFAULT_COMPLETION_RATIOS));
-    await this.options.set('ModelPrice', JSON.stringify(DEFAULT_MODEL_PRICES));
+    for (const key of MODEL_PRICE_OPTION_KEYS) await this.options.set(key, OPTION_DEFINITIONS[key].default);
   }
 
   /**

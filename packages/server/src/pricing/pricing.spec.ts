@@ -1,14 +1,28 @@
-import { DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS } from '@gw/shared';
+import { DEFAULT_CACHE_RATIOS, DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS, DEFAULT_MODEL_TIERED_PRICING } from '@gw/shared';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
-import { pricingEntries } from './pricing.service';
+import { pricingEntries, type PricingTables } from './pricing.service';
 import type { PricingEntry } from './pricing.view';
 
+const tables = (fields: Partial<PricingTables>): PricingTables => ({
+  modelPrice: {},
+  modelRatio: {},
+  completionRatio: {},
+  cacheRatio: {},
+  createCacheRatio: {},
+  createCache1hRatio: {},
+  audioRatio: {},
+  audioCompletionRatio: {},
+  imageRatio: {},
+  tieredPricing: {},
+  ...fields,
+});
+
 describe(pricingEntries.name, () => {
-  it('prices per call when ModelPrice has the model, else by ratio with the cache and audio multipliers the relay bills, and lists offered models without a price as unpriced', () => {
+  it('prices per call when ModelPrice has the model, else by ratio with the cache multipliers the relay bills, and lists offered models without a price as unpriced', () => {
     const sut = pricingEntries(
-      { modelPrice: { 'dall-e-3': 0.04 }, modelRatio: { 'gpt-4o': 1.25, 'dall-e-3': 10 }, completionRatio: { 'gpt-4o': 4 } },
+      tables({ modelPrice: { 'dall-e-3': 0.04 }, modelRatio: { 'gpt-4o': 1.25, 'dall-e-3': 10 }, completionRatio: { 'gpt-4o': 4 }, cacheRatio: { 'gpt-4o': 0.5 } }),
       new Map([
         ['gpt-4o', ['default', 'vip']],
         ['mystery', ['vip']],
@@ -24,16 +38,40 @@ describe(pricingEntries.name, () => {
         model_price: 0,
         enable_groups: ['default', 'vip'],
         priced: true,
-        cache_ratio: 0.1,
+        cache_ratio: 0.5,
         cache_creation_ratio: 1.25,
-        audio_ratio: 1,
       },
       { model_name: 'mystery', quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: ['vip'], priced: false },
     ]);
   });
 
+  it('adds the 1-hour cache writes, audio, image and long-context prices of the models that have them, tiers from the lowest threshold', () => {
+    const tier = (above: number, prompt: number) => ({ above_prompt_tokens: above, prompt_multiplier: prompt, completion_multiplier: 1.5 });
+    const sut = pricingEntries(
+      tables({
+        modelRatio: { claude: 1.5, 'gpt-audio': 1.25, 'gpt-image-1': 2.5, tts: 0.25 },
+        completionRatio: { claude: 5, 'gpt-audio': 4, tts: 3 },
+        createCacheRatio: { claude: 1.25 },
+        createCache1hRatio: { claude: 2 },
+        audioRatio: { 'gpt-audio': 12.8 },
+        audioCompletionRatio: { 'gpt-audio': 2, tts: 20 },
+        imageRatio: { 'gpt-image-1': 2 },
+        tieredPricing: { claude: [tier(500_000, 3), tier(200_000, 2)], 'gpt-audio': [] },
+      }),
+      new Map(),
+    );
+    const extras = Object.fromEntries(sut.map(({ model_name, cache_creation_ratio_1h, audio_ratio, audio_completion_ratio, image_ratio, tiers }) => [model_name, { cache_creation_ratio_1h, audio_ratio, audio_completion_ratio, image_ratio, tiers }]));
+    expect(extras).toEqual({
+      claude: { cache_creation_ratio_1h: 2, tiers: [tier(200_000, 2), tier(500_000, 3)] },
+      'gpt-audio': { audio_ratio: 12.8, audio_completion_ratio: 2 },
+      'gpt-image-1': { image_ratio: 2 },
+      // Speech out only: audio prompt tokens at the prompt price, audio completion tokens at 20 times it.
+      tts: { audio_ratio: 1, audio_completion_ratio: 20 },
+    });
+  });
+
   it('does not take inherited keys for models', () => {
-    const sut = pricingEntries({ modelPrice: {}, modelRatio: {}, completionRatio: {} }, new Map([['constructor', ['default']]]));
+    const sut = pricingEntries(tables({}), new Map([['constructor', ['default']]]));
     expect(sut).toEqual([{ model_name: 'constructor', quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: ['default'], priced: false }]);
   });
 });
@@ -85,9 +123,9 @@ describe('pricing (integration)', () => {
         model_price: 0,
         enable_groups: ['default', 'vip'],
         priced: true,
-        cache_ratio: 0.1,
+        // The built-in CacheRatio of gpt-4o (OpenAI's half price for cached input).
+        cache_ratio: 0.5,
         cache_creation_ratio: 1.25,
-        audio_ratio: 1,
       });
       expect(entry(reply.body, 'per-call')).toMatchObject({ quota_type: 1, model_price: 0.02, enable_groups: ['vip'], priced: true });
       expect(entry(reply.body, 'per-call')).not.toHaveProperty('cache_ratio');
@@ -135,7 +173,9 @@ describe('pricing (integration)', () => {
       expect(JSON.parse(row.value)).toEqual({ 'gpt-4o': 1.25, 'only-ratio': 2 });
     });
 
-    it('restores the model ratios, completion ratios and model prices, and leaves the group ratios', async () => {
+    it('restores the model ratios, completion ratios, model prices and token kinds, and leaves the group ratios', async () => {
+      await setOption('CacheRatio', { 'gpt-4o': 0.9 });
+      await setOption('ModelTieredPricing', {});
       const reply = await root.post('/api/option/rest_model_ratio');
       expect(reply.body).toEqual({ success: true, message: '模型倍率已重置', data: null });
 
@@ -144,6 +184,8 @@ describe('pricing (integration)', () => {
       expect(value('ModelRatio')).toEqual(DEFAULT_MODEL_RATIOS);
       expect(value('CompletionRatio')).toEqual(DEFAULT_COMPLETION_RATIOS);
       expect(value('ModelPrice')).toEqual(DEFAULT_MODEL_PRICES);
+      expect(value('CacheRatio')).toEqual(DEFAULT_CACHE_RATIOS);
+      expect(value('ModelTieredPricing')).toEqual(DEFAULT_MODEL_TIERED_PRICING);
       expect(value('GroupRatio')).toEqual({ default: 1, vip: 1.5, svip: 0.8 });
 
       const [row] = await t.db.query(`SELECT value FROM options WHERE key = 'ModelRatio'`);

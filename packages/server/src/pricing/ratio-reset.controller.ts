@@ -4,8 +4,9 @@ import { WithMessage } from '../common/envelope.interceptor';
 import { PricingService } from './pricing.service';
 
 /**
- * POST /api/option/rest_model_ratio (spec 1 §7): ModelRatio, CompletionRatio and ModelPrice back
- * to the built-in defaults. Lives beside the prices it restores; the options controller keeps the
+ * POST /api/option/rest_model_ratio (spec 1 §7): ModelRatio, CompletionRatio, ModelPrice and the
+ * token kinds' ratios and long-context prices (CacheRatio … ModelTieredPricing) back to the
+ * built-in defaults. Lives beside the prices it restores; the options controller keeps the
  * generic key/value calls.
  */
 @Controller('api/option')

@@ -4,7 +4,7 @@ import { nowSeconds } from '../common/time';
 import { LOG_TYPE } from '../logs/log.entity';
 import { LogWriterService, type NewLog } from '../logs/log-writer.service';
 import { OptionsService } from '../options/options.service';
-import type { Price } from './billing/pricing';
+import { type Price, tierFor } from './billing/pricing';
 import type { Usage } from './billing/usage';
 import type { PipelineContext } from './pipeline-context';
 import type { Attempt } from './relay-attempts';
@@ -63,6 +63,9 @@ export class RelayLogger {
   consumed(ctx: PipelineContext, outcome: { usage: Usage; price: Price; attempts: Attempt[]; status: number; respModel?: string }): NewLog | undefined {
     if (!this.options.getBoolean('LogConsumeEnabled')) return undefined;
     const { usage, price } = outcome;
+    const tier = price.modelPrice === undefined ? tierFor(price, usage.prompt_tokens) : undefined;
+    // Every ratio the charge was computed with, and the token kinds that have no column of their
+    // own, so that the row explains its quota (quotaFor) and the roll-ups can compute it again.
     const other = {
       frt: ctx.firstTokenAt !== undefined ? Math.round(ctx.firstTokenAt - ctx.startedAt) : undefined,
       model_ratio: price.modelRatio,
@@ -71,7 +74,14 @@ export class RelayLogger {
       model_price: price.modelPrice,
       cache_ratio: price.cacheReadRatio,
       cache_creation_ratio: price.cacheCreationRatio,
+      cache_creation_ratio_1h: price.cacheCreation1hRatio,
       audio_ratio: price.audioRatio,
+      audio_completion_ratio: price.audioCompletionRatio,
+      image_ratio: price.imageRatio,
+      tier: tier ? { above_prompt_tokens: tier.abovePromptTokens, prompt_multiplier: tier.promptMultiplier, completion_multiplier: tier.completionMultiplier } : undefined,
+      cache_creation_tokens_1h: usage.cache_creation_1h_tokens,
+      prompt_image_tokens: usage.prompt_image_tokens,
+      completion_audio_tokens: usage.completion_audio_tokens,
       upstream_model: ctx.upstreamModel !== ctx.requestModel ? ctx.upstreamModel : undefined,
       admin_info: { use_channel: outcome.attempts.map((attempt) => attempt.channel_id) },
       request: this.options.getBoolean('LogReqInfoEnabled') ? { path: ctx.requestPath, user_agent: ctx.userAgent, stream: ctx.stream } : undefined,

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
 import { LOG_TYPE } from '../logs/log.entity';
 import { LogWriterService, type NewLog } from '../logs/log-writer.service';
-import { quotaFor } from '../relay/billing/pricing';
+import { NO_TIERS, type Price, quotaFor, type Tier, tierFor } from '../relay/billing/pricing';
+import { usageOf } from '../relay/billing/usage';
 import { UsageRollupService } from './rollups/usage-rollup.service';
 import { binaryBody } from '../../test/binary-body';
 
@@ -45,6 +46,8 @@ const CHANNELS = [
   { id: 9, name: 'azure-east' },
 ];
 const INSTANCES = ['gw-a', 'gw-b'];
+/** Above 2500 prompt tokens a request is billed at ×2 for its prompt and ×1.5 for its completion. */
+const LONG_CONTEXT: Tier = { abovePromptTokens: 2500, promptMultiplier: 2, completionMultiplier: 1.5 };
 const QUOTA_PER_UNIT = 500_000;
 
 interface Person {
@@ -79,14 +82,37 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
       const prompt = r.int(3000);
       const completion = r.int(1500);
       const cacheRead = r.int(Math.min(prompt, 400));
+      const cacheCreation = r.int(Math.min(prompt - cacheRead, 300));
+      const audio = r.next() < 0.2 ? r.int(200) : 0;
       const stream = r.next() < 0.6;
       const group = r.pick([1, 1, 0.8]);
-      const usage = { prompt_tokens: prompt, completion_tokens: completion, cache_read_tokens: cacheRead, cache_creation_tokens: 0, prompt_audio_tokens: 0, reasoning_tokens: r.int(completion + 1) };
-      const billed = quotaFor(
-        { modelPrice: price.model_price, modelRatio: price.model_ratio, completionRatio: price.completion_ratio, groupRatio: group, cacheReadRatio: 0.1, cacheCreationRatio: 1.25, audioRatio: 1 },
-        usage,
-        QUOTA_PER_UNIT,
-      );
+      // Every token kind (billing/usage.ts), the parts fitted inside their totals.
+      const usage = usageOf({
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        cache_read_tokens: cacheRead,
+        cache_creation_tokens: cacheCreation,
+        cache_creation_1h_tokens: r.int(cacheCreation + 1),
+        prompt_audio_tokens: audio,
+        prompt_image_tokens: r.next() < 0.1 ? r.int(100) : 0,
+        reasoning_tokens: r.int(completion + 1),
+        completion_audio_tokens: audio > 0 ? r.int(completion + 1) : 0,
+      });
+      const billedPrice: Price = {
+        modelPrice: price.model_price,
+        modelRatio: price.model_ratio,
+        completionRatio: price.completion_ratio,
+        groupRatio: group,
+        cacheReadRatio: 0.1,
+        cacheCreationRatio: 1.25,
+        cacheCreation1hRatio: 2,
+        audioRatio: 8,
+        imageRatio: 2,
+        audioCompletionRatio: 2,
+        tiers: [LONG_CONTEXT],
+      };
+      const tier = price.model_price === undefined ? tierFor(billedPrice, prompt) : undefined;
+      const billed = quotaFor(billedPrice, usage, QUOTA_PER_UNIT);
       const wrong = !error && r.next() < 0.04;
       const useTimeMs = 200 + r.int(20_000);
       rows.push({
@@ -104,8 +130,8 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
         group: 'default',
         quota: error ? 0 : wrong ? billed + 7 : billed,
         prompt_tokens: error ? 0 : usage.prompt_tokens,
-        prompt_audio_tokens: 0,
-        cache_creation_input_tokens: 0,
+        prompt_audio_tokens: error ? 0 : usage.prompt_audio_tokens,
+        cache_creation_input_tokens: error ? 0 : usage.cache_creation_tokens,
         cache_read_input_tokens: error ? 0 : usage.cache_read_tokens,
         completion_tokens: error ? 0 : usage.completion_tokens,
         thoughts_tokens: error ? 0 : usage.reasoning_tokens,
@@ -121,9 +147,16 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
               completion_ratio: price.completion_ratio,
               group_ratio: group,
               model_price: price.model_price,
-              cache_ratio: 0.1,
-              cache_creation_ratio: 1.25,
-              audio_ratio: 1,
+              cache_ratio: billedPrice.cacheReadRatio,
+              cache_creation_ratio: billedPrice.cacheCreationRatio,
+              cache_creation_ratio_1h: billedPrice.cacheCreation1hRatio,
+              audio_ratio: billedPrice.audioRatio,
+              audio_completion_ratio: billedPrice.audioCompletionRatio,
+              image_ratio: billedPrice.imageRatio,
+              tier: tier && { above_prompt_tokens: tier.abovePromptTokens, prompt_multiplier: tier.promptMultiplier, completion_multiplier: tier.completionMultiplier },
+              cache_creation_tokens_1h: usage.cache_creation_1h_tokens,
+              prompt_image_tokens: usage.prompt_image_tokens,
+              completion_audio_tokens: usage.completion_audio_tokens,
             }),
         attempts_log: '[]',
         request_id: `req-${seed}-${i}`,
@@ -142,18 +175,34 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
     await writer.flush();
   };
 
-  /** The calculated quota of one consumption row, from its logged ratios (what the billing formula gives). */
+  /** The calculated quota of one consumption row, from its logged ratios and token kinds (what the billing formula gives). */
   const calculated = (log: NewLog) => {
     const other = JSON.parse(log.other);
+    const tier = other.tier && { abovePromptTokens: other.tier.above_prompt_tokens, promptMultiplier: other.tier.prompt_multiplier, completionMultiplier: other.tier.completion_multiplier };
     return quotaFor(
-      { modelPrice: other.model_price, modelRatio: other.model_ratio, completionRatio: other.completion_ratio, groupRatio: other.group_ratio, cacheReadRatio: other.cache_ratio, cacheCreationRatio: other.cache_creation_ratio, audioRatio: other.audio_ratio },
+      {
+        modelPrice: other.model_price,
+        modelRatio: other.model_ratio,
+        completionRatio: other.completion_ratio,
+        groupRatio: other.group_ratio,
+        cacheReadRatio: other.cache_ratio,
+        cacheCreationRatio: other.cache_creation_ratio,
+        cacheCreation1hRatio: other.cache_creation_ratio_1h,
+        audioRatio: other.audio_ratio,
+        imageRatio: other.image_ratio,
+        audioCompletionRatio: other.audio_completion_ratio,
+        tiers: tier ? [tier] : NO_TIERS,
+      },
       {
         prompt_tokens: log.prompt_tokens,
         completion_tokens: log.completion_tokens,
         cache_read_tokens: log.cache_read_input_tokens,
         cache_creation_tokens: log.cache_creation_input_tokens,
+        cache_creation_1h_tokens: other.cache_creation_tokens_1h,
         prompt_audio_tokens: log.prompt_audio_tokens,
+        prompt_image_tokens: other.prompt_image_tokens,
         reasoning_tokens: log.thoughts_tokens,
+        completion_audio_tokens: other.completion_audio_tokens,
       },
       QUOTA_PER_UNIT,
     );

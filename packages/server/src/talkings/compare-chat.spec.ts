@@ -6,6 +6,7 @@ import { type RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import type { TestApp } from '../../test/test-app';
 import { MSG_NUL, MSG_TOO_DEEP } from '../common/input-rules';
 import { StorageService } from '../storage/storage.service';
+import { emptyUsage } from '../relay/billing/usage';
 import type { RelayOutcome } from '../relay/relay.service';
 import { MSG_STREAM_BROKEN } from '../relay/stream/stream-delivery';
 import { MSG_CHAT_IMAGE_NOT_FOUND } from './chat-images';
@@ -272,7 +273,7 @@ describe('compare chat answers through the relay', () => {
   });
 
   describe('a settlement racing a stop (the store, on the database)', () => {
-    const outcome = { requestId: 'race', quota: 7, usage: { prompt_tokens: 3, completion_tokens: 4, cache_read_tokens: 0, cache_creation_tokens: 0, reasoning_tokens: 0, prompt_audio_tokens: 0 }, firstTokenMs: 1, durationMs: 2, clientGone: false } satisfies RelayOutcome;
+    const outcome = { requestId: 'race', quota: 7, usage: { ...emptyUsage(), prompt_tokens: 3, completion_tokens: 4 }, firstTokenMs: 1, durationMs: 2, clientGone: false } satisfies RelayOutcome;
     // The browser counts UTF-16 units: the emoji is two of them.
     const captured = { answer: '😀 héllo world', thinking: 'hm', streamError: '' };
 

@@ -4,6 +4,7 @@ import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { type RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import { startSecondInstance, type TestApp } from '../../test/test-app';
 import { InstanceLiveness } from '../relay/billing/instance-liveness.service';
+import { emptyUsage } from '../relay/billing/usage';
 import { QuotaLedgerService } from '../relay/billing/quota-ledger.service';
 import { CompareChatStore } from './compare-chat-store';
 import { MSG_ANSWER_INTERRUPTED } from './talking.view';
@@ -182,7 +183,7 @@ describe('compare chat answers of a dead instance', () => {
       const theirs = await streamingRow(otherStore, customer);
       const stopped = await customer.agent.post('/relay/v1/conversation/stop_message').send({ message_id: theirs, stop_index: 3 });
       expect(stopped.body).toMatchObject({ success: true, data: { id: theirs, status: 'streaming', stop_index: 3 } });
-      const outcome = { requestId: 'r', quota: 5, usage: { prompt_tokens: 1, completion_tokens: 2, cache_read_tokens: 0, cache_creation_tokens: 0, reasoning_tokens: 0, prompt_audio_tokens: 0 }, firstTokenMs: 1, durationMs: 2, clientGone: false };
+      const outcome = { requestId: 'r', quota: 5, usage: { ...emptyUsage(), prompt_tokens: 1, completion_tokens: 2 }, firstTokenMs: 1, durationMs: 2, clientGone: false };
       await otherStore.settle(theirs, { answer: 'Hello', thinking: '', streamError: '' }, outcome);
       expect(await rowOf(theirs)).toMatchObject({ status: 'stopped', answer: 'Hel', stop_index: 3, quota: '5' });
     } finally {

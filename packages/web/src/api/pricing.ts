@@ -1,3 +1,4 @@
+import type { PriceTier } from '@gw/shared';
 import { http, type ApiReply } from '@/api/http';
 
 /** Billing type (spec 2 §4): 1 per call, 0 per usage. */
@@ -14,10 +15,17 @@ export interface PricingEntry {
   enable_groups: string[];
   /** False for a model offered by channels without a ratio or price (calls to it are refused). */
   priced?: boolean;
-  /** Priced per-usage models: the multipliers of the prompt price for cache reads, cache writes and audio prompt tokens. */
+  /** Priced per-usage models: the multipliers of the prompt price for cache reads and 5-minute cache writes. */
   cache_ratio?: number;
   cache_creation_ratio?: number;
+  /** Where the model has its own: 1-hour cache writes, audio and image prompt tokens (multipliers of the prompt price). */
+  cache_creation_ratio_1h?: number;
   audio_ratio?: number;
+  image_ratio?: number;
+  /** Where the model has its own: audio completion tokens, as a multiplier of the audio prompt price. */
+  audio_completion_ratio?: number;
+  /** Long-context prices, the lowest threshold first: above it the whole request costs these multiples. */
+  tiers?: PriceTier[];
 }
 
 /** GET /api/pricing answers data with group_ratio beside it (spec 2 §7), and the viewer's group. */

@@ -25,7 +25,18 @@ describe(AnthropicPassthroughStream.name, () => {
   it('reads the usage on the way: cache tokens inside prompt_tokens, the final output count from message_delta', () => {
     const sut = new AnthropicPassthroughStream();
     playSse(sut, RECORDED);
-    expect(sut.usage()).toEqual({ prompt_tokens: 1672, completion_tokens: 89, cache_read_tokens: 1000, cache_creation_tokens: 200, reasoning_tokens: 0, prompt_audio_tokens: 0 });
+    expect(sut.usage()).toEqual({ prompt_tokens: 1672, completion_tokens: 89, cache_read_tokens: 1000, cache_creation_tokens: 200, reasoning_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0 });
+  });
+
+  it('reads the cache writes split by lifetime, from message_start and from a cumulative message_delta', () => {
+    const sut = new AnthropicPassthroughStream();
+    const split = (oneHour: number) => ({ ephemeral_5m_input_tokens: 200 - oneHour, ephemeral_1h_input_tokens: oneHour });
+    const start = { type: 'message_start', message: { id: 'msg_1', usage: { input_tokens: 100, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200, cache_creation: split(150), output_tokens: 1 } } };
+    sut.event({ event: 'message_start', data: JSON.stringify(start) });
+    expect(sut.usage()).toMatchObject({ prompt_tokens: 1300, cache_creation_tokens: 200, cache_creation_1h_tokens: 150 });
+    const delta = { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { input_tokens: 100, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200, cache_creation: split(120), output_tokens: 50 } };
+    sut.event({ event: 'message_delta', data: JSON.stringify(delta) });
+    expect(sut.usage()).toMatchObject({ prompt_tokens: 1300, completion_tokens: 50, cache_read_tokens: 1000, cache_creation_tokens: 200, cache_creation_1h_tokens: 120 });
   });
 
   it('counts what was produced when the stream stops before its final count', () => {

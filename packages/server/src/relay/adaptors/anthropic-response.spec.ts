@@ -98,9 +98,22 @@ describe(usageFromAnthropic.name, () => {
       completion_tokens: 50,
       cache_read_tokens: 1000,
       cache_creation_tokens: 200,
+      cache_creation_1h_tokens: 0,
       reasoning_tokens: 0,
       prompt_audio_tokens: 0,
+      prompt_image_tokens: 0,
+      completion_audio_tokens: 0,
     });
+  });
+
+  it('keeps the 1-hour part of the cache writes apart, and sums the two lifetimes when only the split came', () => {
+    const split = { ephemeral_5m_input_tokens: 50, ephemeral_1h_input_tokens: 150 };
+    expect(usageFromAnthropic({ input_tokens: 100, output_tokens: 50, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200, cache_creation: split })).toMatchObject({
+      prompt_tokens: 1300,
+      cache_creation_tokens: 200,
+      cache_creation_1h_tokens: 150,
+    });
+    expect(usageFromAnthropic({ input_tokens: 100, output_tokens: 50, cache_creation: split })).toMatchObject({ prompt_tokens: 300, cache_creation_tokens: 200, cache_creation_1h_tokens: 150 });
   });
 
   it('treats null counts as zero, and no counts as no usage', () => {

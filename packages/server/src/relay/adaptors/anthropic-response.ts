@@ -1,21 +1,23 @@
-import type { Usage } from '../billing/usage';
+import { count, type Usage, usageOf } from '../billing/usage';
 import type { AnthropicResponse, AnthropicUsage } from './anthropic-types';
 import { openAiErrorMessage } from './openai.adaptor';
 
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
-
 /**
- * Anthropic's usage → the relay's: Anthropic's input_tokens leaves out the cached parts, the
- * relay's prompt_tokens includes them (billing/usage.ts).
+ * Anthropic's usage → the relay's: Anthropic's input_tokens leaves out the cache reads and writes,
+ * the relay's prompt_tokens includes them (billing/usage.ts). The writes are
+ * cache_creation_input_tokens, or the sum of cache_creation's two lifetimes when only those came;
+ * the 1-hour ones are priced apart.
  */
 export function usageFromAnthropic(raw: AnthropicUsage | undefined): Usage | undefined {
   if (!raw) return undefined;
   const cacheRead = count(raw.cache_read_input_tokens);
-  const cacheCreation = count(raw.cache_creation_input_tokens);
+  const split = raw.cache_creation;
+  const oneHour = count(split?.ephemeral_1h_input_tokens);
+  const cacheCreation = typeof raw.cache_creation_input_tokens === 'number' ? count(raw.cache_creation_input_tokens) : count(split?.ephemeral_5m_input_tokens) + oneHour;
   const prompt = count(raw.input_tokens) + cacheRead + cacheCreation;
   const completion = count(raw.output_tokens);
   if (prompt === 0 && completion === 0) return undefined;
-  return { prompt_tokens: prompt, completion_tokens: completion, cache_read_tokens: cacheRead, cache_creation_tokens: cacheCreation, reasoning_tokens: 0, prompt_audio_tokens: 0 };
+  return usageOf({ prompt_tokens: prompt, completion_tokens: completion, cache_read_tokens: cacheRead, cache_creation_tokens: cacheCreation, cache_creation_1h_tokens: oneHour });
 }
 
 /** The relay's usage as OpenAI reports it to clients. */

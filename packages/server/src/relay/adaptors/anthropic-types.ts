@@ -84,12 +84,16 @@ export interface AnthropicRequest {
   thinking?: Record<string, unknown>;
 }
 
-/** Token counts as Anthropic reports them: input_tokens excludes the cached parts. */
+/**
+ * Token counts as Anthropic reports them: input_tokens excludes the cached parts; the cache writes
+ * (cache_creation_input_tokens) are split by lifetime in cache_creation.
+ */
 export interface AnthropicUsage {
   input_tokens?: number | null;
   output_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
   cache_read_input_tokens?: number | null;
+  cache_creation?: { ephemeral_5m_input_tokens?: number | null; ephemeral_1h_input_tokens?: number | null } | null;
 }
 
 /** A reply content block: text, tool_use, thinking and redacted_thinking are read; others (server tools) are skipped. */

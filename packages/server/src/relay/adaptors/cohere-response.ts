@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { emptyUsage, type Usage } from '../billing/usage';
+import { count, emptyUsage, type Usage } from '../billing/usage';
 import type { CohereContentPart, CohereResponse, CohereToolCall, CohereUsage } from './cohere-types';
 import { openAiUsage } from './gemini-response';
-
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
 
 /**
  * Cohere's usage → the relay's. `billed_units` is what Cohere charges for the call and is what the

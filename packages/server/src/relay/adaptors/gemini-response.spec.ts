@@ -70,7 +70,7 @@ describe(toChatCompletion.name, () => {
       ],
       usage: { prompt_tokens: 8, completion_tokens: 69, total_tokens: 77, completion_tokens_details: { reasoning_tokens: 62 } },
     });
-    expect(sut.usage).toEqual({ prompt_tokens: 8, completion_tokens: 69, reasoning_tokens: 62, cache_read_tokens: 0, cache_creation_tokens: 0, prompt_audio_tokens: 0 });
+    expect(sut.usage).toEqual({ prompt_tokens: 8, completion_tokens: 69, reasoning_tokens: 62, cache_read_tokens: 0, cache_creation_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0 });
   });
 
   it('turns function calls into tool_calls, with their thought signatures, a null content and finish reason tool_calls', () => {
@@ -121,8 +121,42 @@ describe(usageFromGemini.name, () => {
       completion_tokens: 40,
       cache_read_tokens: 1536,
       cache_creation_tokens: 0,
+      cache_creation_1h_tokens: 0,
       reasoning_tokens: 0,
       prompt_audio_tokens: 0,
+      prompt_image_tokens: 0,
+      completion_audio_tokens: 0,
+    });
+  });
+
+  it('adds the tool-use prompt to the prompt, and takes audio and image prompt tokens without their cached share', () => {
+    const meta = {
+      promptTokenCount: 1000,
+      toolUsePromptTokenCount: 160,
+      cachedContentTokenCount: 400,
+      candidatesTokenCount: 90,
+      thoughtsTokenCount: 10,
+      promptTokensDetails: [
+        { modality: 'TEXT', tokenCount: 300 },
+        { modality: 'AUDIO', tokenCount: 500 },
+        { modality: 'IMAGE', tokenCount: 200 },
+      ],
+      cacheTokensDetails: [
+        { modality: 'AUDIO', tokenCount: 300 },
+        { modality: 'TEXT', tokenCount: 100 },
+      ],
+      candidatesTokensDetails: [{ modality: 'AUDIO', tokenCount: 90 }],
+    };
+    expect(usageFromGemini(meta)).toEqual({
+      prompt_tokens: 1160,
+      completion_tokens: 100,
+      cache_read_tokens: 400,
+      cache_creation_tokens: 0,
+      cache_creation_1h_tokens: 0,
+      reasoning_tokens: 10,
+      prompt_audio_tokens: 200,
+      prompt_image_tokens: 200,
+      completion_audio_tokens: 90,
     });
   });
 

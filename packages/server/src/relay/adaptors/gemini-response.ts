@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Usage } from '../billing/usage';
-import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-types';
+import { count, type Usage, usageOf } from '../billing/usage';
+import type { GeminiModalityCount, GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-types';
 
 const FINISH_REASONS: Record<string, string> = {
   STOP: 'stop',
@@ -55,26 +55,35 @@ export function splitParts(parts: GeminiPart[] | undefined): SplitParts {
   return result;
 }
 
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+/** The tokens of one modality in a list of Gemini's modality counts. */
+function modality(details: GeminiModalityCount[] | undefined, name: string): number {
+  let tokens = 0;
+  if (Array.isArray(details)) for (const detail of details) if (detail?.modality === name) tokens += count(detail.tokenCount);
+  return tokens;
+}
 
 /**
- * Gemini's usage in the relay's terms: thinking is billed as completion (and reported as
- * reasoning); cached content is part of the prompt count already.
+ * Gemini's usage in the relay's terms: the prompt is promptTokenCount (cached content included)
+ * plus the tool-use prompt; thinking is billed as completion (and reported as reasoning). Audio
+ * and image prompt tokens are those of promptTokensDetails less their cached share
+ * (cacheTokensDetails), which is billed as a cache read; audio completion tokens come from
+ * candidatesTokensDetails.
  */
 export function usageFromGemini(meta: GeminiUsageMetadata | undefined): Usage | undefined {
   if (!meta) return undefined;
-  const prompt = count(meta.promptTokenCount);
+  const prompt = count(meta.promptTokenCount) + count(meta.toolUsePromptTokenCount);
   const thoughts = count(meta.thoughtsTokenCount);
   const completion = count(meta.candidatesTokenCount) + thoughts;
   if (prompt === 0 && completion === 0) return undefined;
-  return {
+  return usageOf({
     prompt_tokens: prompt,
     completion_tokens: completion,
     cache_read_tokens: count(meta.cachedContentTokenCount),
-    cache_creation_tokens: 0,
     reasoning_tokens: thoughts,
-    prompt_audio_tokens: 0,
-  };
+    prompt_audio_tokens: Math.max(0, modality(meta.promptTokensDetails, 'AUDIO') - modality(meta.cacheTokensDetails, 'AUDIO')),
+    prompt_image_tokens: Math.max(0, modality(meta.promptTokensDetails, 'IMAGE') - modality(meta.cacheTokensDetails, 'IMAGE')),
+    completion_audio_tokens: modality(meta.candidatesTokensDetails, 'AUDIO'),
+  });
 }
 
 /** The relay's usage as OpenAI's `usage` object, for the client. */

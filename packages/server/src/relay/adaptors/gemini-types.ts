@@ -55,12 +55,27 @@ export interface GeminiCandidate {
   finishReason?: string;
 }
 
+/** A count of one modality (TEXT, IMAGE, VIDEO, AUDIO, DOCUMENT) in usageMetadata's details. */
+export interface GeminiModalityCount {
+  modality?: string;
+  tokenCount?: number;
+}
+
+/**
+ * Token counts as Gemini reports them: promptTokenCount includes the cached content; the
+ * tool-use prompt (grounding, code execution) and the thoughts are counted apart, beside the
+ * candidates' tokens.
+ */
 export interface GeminiUsageMetadata {
   promptTokenCount?: number;
   candidatesTokenCount?: number;
   thoughtsTokenCount?: number;
   cachedContentTokenCount?: number;
+  toolUsePromptTokenCount?: number;
   totalTokenCount?: number;
+  promptTokensDetails?: GeminiModalityCount[];
+  cacheTokensDetails?: GeminiModalityCount[];
+  candidatesTokensDetails?: GeminiModalityCount[];
 }
 
 /** One reply of generateContent, or one event of streamGenerateContent. */

@@ -1,15 +1,29 @@
-/** Token counts of one request, in every kind the price depends on (spec 2 §3 Log). */
+/**
+ * Token counts of one request, in every kind the price depends on (spec 2 §3 Log). The totals
+ * are prompt_tokens and completion_tokens; every other kind is a part of one of them, and the
+ * prompt parts never overlap: a cached audio token is a cache read, not an audio token. Each
+ * provider's report is brought to this shape when it is read (usageOf), whatever the provider
+ * counts inside or outside its own totals, so that billing (pricing.ts) never counts a token twice.
+ */
 export interface Usage {
+  /** Every prompt token, cached ones included. */
   prompt_tokens: number;
+  /** Every completion token, reasoning and audio included. */
   completion_tokens: number;
   /** Prompt tokens read from the provider's cache (included in prompt_tokens). */
   cache_read_tokens: number;
-  /** Prompt tokens written to the provider's cache (included in prompt_tokens). */
+  /** Prompt tokens written to the provider's cache, for 5 minutes or 1 hour (included in prompt_tokens). */
   cache_creation_tokens: number;
-  /** Reasoning tokens (included in completion_tokens). */
+  /** The part of cache_creation_tokens written to Anthropic's 1-hour cache. */
+  cache_creation_1h_tokens: number;
+  /** Reasoning tokens (included in completion_tokens, priced as completion). */
   reasoning_tokens: number;
-  /** Audio prompt tokens (included in prompt_tokens). */
+  /** Audio prompt tokens not read from the cache (included in prompt_tokens). */
   prompt_audio_tokens: number;
+  /** Image prompt tokens not read from the cache (included in prompt_tokens). */
+  prompt_image_tokens: number;
+  /** Audio completion tokens (included in completion_tokens). */
+  completion_audio_tokens: number;
 }
 
 export const emptyUsage = (): Usage => ({
@@ -17,25 +31,74 @@ export const emptyUsage = (): Usage => ({
   completion_tokens: 0,
   cache_read_tokens: 0,
   cache_creation_tokens: 0,
+  cache_creation_1h_tokens: 0,
   reasoning_tokens: 0,
   prompt_audio_tokens: 0,
+  prompt_image_tokens: 0,
+  completion_audio_tokens: 0,
 });
 
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+/** A count as a provider reports it: a whole number of at least 0 (anything else is 0). */
+export const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
 
-/** Reads OpenAI's usage object (chat, completions, embeddings, responses of compatible providers). */
+/**
+ * A usage with its parts fitted inside their totals: the prompt parts are taken in the order
+ * cache reads, cache writes, audio, images, each at most what the prompt has left, the 1-hour
+ * writes at most the writes, the completion parts at most the completion. An upstream that
+ * reports a part larger than its total is billed for the total, never for more.
+ */
+export function usageOf(parts: Partial<Usage> & Pick<Usage, 'prompt_tokens' | 'completion_tokens'>): Usage {
+  let promptLeft = parts.prompt_tokens;
+  const take = (value: number | undefined): number => {
+    const taken = Math.min(value ?? 0, promptLeft);
+    promptLeft -= taken;
+    return taken;
+  };
+  const cacheRead = take(parts.cache_read_tokens);
+  const cacheCreation = take(parts.cache_creation_tokens);
+  const audio = take(parts.prompt_audio_tokens);
+  const image = take(parts.prompt_image_tokens);
+  return {
+    prompt_tokens: parts.prompt_tokens,
+    completion_tokens: parts.completion_tokens,
+    cache_read_tokens: cacheRead,
+    cache_creation_tokens: cacheCreation,
+    cache_creation_1h_tokens: Math.min(parts.cache_creation_1h_tokens ?? 0, cacheCreation),
+    reasoning_tokens: Math.min(parts.reasoning_tokens ?? 0, parts.completion_tokens),
+    prompt_audio_tokens: audio,
+    prompt_image_tokens: image,
+    completion_audio_tokens: Math.min(parts.completion_audio_tokens ?? 0, parts.completion_tokens),
+  };
+}
+
+type Details = Record<string, any> | undefined;
+
+/**
+ * Reads OpenAI's usage object (chat, completions, embeddings, Responses, images, transcriptions,
+ * and the compatible providers'). Cached tokens are inside prompt_tokens there, as the relay counts
+ * them: OpenAI's `prompt_tokens_details.cached_tokens` (Responses and images:
+ * `input_tokens_details`, realtime and transcriptions: `input_token_details`), DeepSeek's
+ * `prompt_cache_hit_tokens`, Moonshot's top-level `cached_tokens`; cache writes as OpenRouter
+ * reports them (`cache_write_tokens`), inside too. Audio and image prompt tokens count without
+ * their cached share (`cached_tokens_details`), which is billed as a cache read.
+ */
 export function usageFromOpenAI(raw: unknown): Usage | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const usage = raw as Record<string, any>;
   const prompt = count(usage.prompt_tokens ?? usage.input_tokens);
   const completion = count(usage.completion_tokens ?? usage.output_tokens);
   if (prompt === 0 && completion === 0 && count(usage.total_tokens) === 0) return undefined;
-  return {
+  const promptDetails: Details = usage.prompt_tokens_details ?? usage.input_tokens_details ?? usage.input_token_details;
+  const completionDetails: Details = usage.completion_tokens_details ?? usage.output_tokens_details ?? usage.output_token_details;
+  const cachedDetails: Details = promptDetails?.cached_tokens_details;
+  return usageOf({
     prompt_tokens: prompt || Math.max(0, count(usage.total_tokens) - completion),
     completion_tokens: completion,
-    cache_read_tokens: count(usage.prompt_tokens_details?.cached_tokens ?? usage.input_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens),
-    cache_creation_tokens: count(usage.prompt_tokens_details?.cache_creation_tokens),
-    reasoning_tokens: count(usage.completion_tokens_details?.reasoning_tokens ?? usage.output_tokens_details?.reasoning_tokens),
-    prompt_audio_tokens: count(usage.prompt_tokens_details?.audio_tokens),
-  };
+    cache_read_tokens: count(promptDetails?.cached_tokens ?? usage.prompt_cache_hit_tokens ?? usage.cached_tokens),
+    cache_creation_tokens: count(promptDetails?.cache_creation_tokens ?? promptDetails?.cache_write_tokens),
+    reasoning_tokens: count(completionDetails?.reasoning_tokens),
+    prompt_audio_tokens: Math.max(0, count(promptDetails?.audio_tokens) - count(cachedDetails?.audio_tokens)),
+    prompt_image_tokens: Math.max(0, count(promptDetails?.image_tokens) - count(cachedDetails?.image_tokens)),
+    completion_audio_tokens: count(completionDetails?.audio_tokens),
+  });
 }

@@ -1,4 +1,6 @@
-import { DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_CREATION_RATIO, DEFAULT_CACHE_READ_RATIO, quotaFor, type Price } from '../../relay/billing/pricing';
+import { oneHourCacheRatio, TOKEN_RATIO_FALLBACKS } from '@gw/shared';
+import { NO_TIERS, quotaFor, type Price, type Tier } from '../../relay/billing/pricing';
+import { count, usageOf } from '../../relay/billing/usage';
 import { LOG_TYPE } from '../../logs/log.entity';
 import type { Grain, StatsClock } from './stats-clock';
 
@@ -87,6 +89,10 @@ interface Pricing {
   key: string;
   frt?: number;
   channelTest: boolean;
+  /** The token kinds a log row keeps in `other` rather than in columns of its own (relay-logger.ts). */
+  cacheCreation1hTokens: number;
+  promptImageTokens: number;
+  completionAudioTokens: number;
 }
 
 /**
@@ -129,17 +135,20 @@ export function aggregateLogs(logs: readonly RollupLog[], clock: StatsClock, quo
 /** Everything one log adds: the dimensions, names and prices, and its share of every sum. */
 function rowOf(log: RollupLog, pricing: Pricing | undefined, success: boolean, quotaPerUnit: number): RollupEntry {
   const price = pricing?.price;
-  const calculated = price
+  const calculated = pricing
     ? quotaFor(
-        price,
-        {
+        pricing.price,
+        usageOf({
           prompt_tokens: log.prompt_tokens,
           completion_tokens: log.completion_tokens,
           cache_read_tokens: log.cache_read_input_tokens,
           cache_creation_tokens: log.cache_creation_input_tokens,
+          cache_creation_1h_tokens: pricing.cacheCreation1hTokens,
           prompt_audio_tokens: log.prompt_audio_tokens,
+          prompt_image_tokens: pricing.promptImageTokens,
           reasoning_tokens: log.thoughts_tokens,
-        },
+          completion_audio_tokens: pricing.completionAudioTokens,
+        }),
         quotaPerUnit,
       )
     : 0;
@@ -182,7 +191,11 @@ function rowOf(log: RollupLog, pricing: Pricing | undefined, success: boolean, q
   };
 }
 
-/** The price a consumption row was billed with, from its `other` JSON (spec 2 §3 Log). */
+/**
+ * The price a consumption row was billed with, from its `other` JSON (spec 2 §3 Log): the ratios
+ * and the long-context tier the relay applied (relay-logger.ts), with the fallbacks the relay
+ * uses (TOKEN_RATIO_FALLBACKS) for rows written before a ratio was logged.
+ */
 function pricingOf(other: string): Pricing {
   let parsed: Record<string, unknown> = {};
   try {
@@ -193,16 +206,41 @@ function pricingOf(other: string): Pricing {
   }
   const num = (name: string, fallback: number) => (typeof parsed[name] === 'number' && Number.isFinite(parsed[name]) ? (parsed[name] as number) : fallback);
   const modelPrice = typeof parsed.model_price === 'number' && Number.isFinite(parsed.model_price) ? parsed.model_price : undefined;
+  const completionRatio = num('completion_ratio', 1);
+  const cacheCreationRatio = num('cache_creation_ratio', TOKEN_RATIO_FALLBACKS.cacheCreation);
+  const tier = tierOf(parsed.tier);
   const price: Price = {
     modelPrice,
     modelRatio: num('model_ratio', 0),
-    completionRatio: num('completion_ratio', 1),
+    completionRatio,
     groupRatio: num('group_ratio', 1),
-    cacheReadRatio: num('cache_ratio', DEFAULT_CACHE_READ_RATIO),
-    cacheCreationRatio: num('cache_creation_ratio', DEFAULT_CACHE_CREATION_RATIO),
-    audioRatio: num('audio_ratio', DEFAULT_AUDIO_RATIO),
+    cacheReadRatio: num('cache_ratio', TOKEN_RATIO_FALLBACKS.cacheRead),
+    cacheCreationRatio,
+    cacheCreation1hRatio: num('cache_creation_ratio_1h', oneHourCacheRatio(cacheCreationRatio)),
+    audioRatio: num('audio_ratio', TOKEN_RATIO_FALLBACKS.audio),
+    imageRatio: num('image_ratio', TOKEN_RATIO_FALLBACKS.image),
+    audioCompletionRatio: num('audio_completion_ratio', completionRatio),
+    tiers: tier ? [tier] : NO_TIERS,
   };
+  // The price columns of a roll-up row (PRICE_COLUMNS); the ratios without a column of their own
+  // only reach its calculated quota, which is summed log by log.
   const key = [price.modelPrice ?? '', price.modelRatio, price.completionRatio, price.groupRatio, price.cacheReadRatio, price.cacheCreationRatio, price.audioRatio].join(':');
   const frt = typeof parsed.frt === 'number' && Number.isFinite(parsed.frt) && parsed.frt >= 0 ? Math.round(parsed.frt) : undefined;
-  return { price, key, frt, channelTest: parsed.channel_test !== undefined };
+  return {
+    price,
+    key,
+    frt,
+    channelTest: parsed.channel_test !== undefined,
+    cacheCreation1hTokens: count(parsed.cache_creation_tokens_1h),
+    promptImageTokens: count(parsed.prompt_image_tokens),
+    completionAudioTokens: count(parsed.completion_audio_tokens),
+  };
+}
+
+/** The tier a row was billed at (`other.tier`), if any. */
+function tierOf(value: unknown): Tier | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const tier = value as Record<string, unknown>;
+  const num = (name: string, fallback: number) => (typeof tier[name] === 'number' && Number.isFinite(tier[name]) ? (tier[name] as number) : fallback);
+  return { abovePromptTokens: num('above_prompt_tokens', 0), promptMultiplier: num('prompt_multiplier', 1), completionMultiplier: num('completion_multiplier', 1) };
 }

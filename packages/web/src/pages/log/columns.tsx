@@ -42,7 +42,7 @@ function TimingCell({ log }: { log: LogItem }) {
   );
 }
 
-/** How the request was priced, then its cache, reasoning and audio tokens when it had any. */
+/** How the request was priced, then its other token kinds (cache, reasoning, audio, image) with their ratios, when it had any. */
 function DetailCell({ log }: { log: LogItem }) {
   const extraTokens = extraTokenTexts(log);
   return (

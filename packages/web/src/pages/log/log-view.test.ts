@@ -68,6 +68,11 @@ describe(detailText.name, () => {
     expect(detailText(makeLog())).toBe('模型倍率 1.25，补全倍率 4，分组倍率 1.5');
   });
 
+  it('names the long-context tier a consumption was billed at', () => {
+    const other = { model_ratio: 0.625, completion_ratio: 8, group_ratio: 1, tier: { above_prompt_tokens: 200000, prompt_multiplier: 2, completion_multiplier: 1.5 } };
+    expect(detailText(makeLog({ other: JSON.stringify(other) }))).toBe('模型倍率 0.625，补全倍率 8，分组倍率 1，长上下文（提示超过 200000 tokens）提示 ×2、补全 ×1.5');
+  });
+
   it('shows the model price of a per-call consumption', () => {
     expect(detailText(makeLog({ other: JSON.stringify({ model_price: 0.04, model_ratio: 0, completion_ratio: 1, group_ratio: 1 }) }))).toBe('模型价格 $0.04，分组倍率 1');
   });
@@ -81,12 +86,41 @@ describe(detailText.name, () => {
 describe(extraTokenTexts.name, () => {
   it('names the cache-read, cache-write, reasoning and audio tokens a request had, in that order', () => {
     const log = makeLog({ cache_read_input_tokens: 1200, cache_creation_input_tokens: 300, thoughts_tokens: 45, prompt_audio_tokens: 8 });
-    expect(extraTokenTexts(log)).toEqual(['缓存读取 1200 tokens', '缓存写入 300 tokens', '推理 45 tokens', '音频 8 tokens']);
+    expect(extraTokenTexts(log)).toEqual(['缓存读取 1200 tokens', '缓存写入 300 tokens', '推理 45 tokens', '音频输入 8 tokens']);
   });
 
-  it('leaves out the kinds that are zero or absent', () => {
+  it('gives each kind the ratio it was billed at, and splits cache writes by lifetime when some were for an hour', () => {
+    const other = {
+      model_ratio: 1.5,
+      completion_ratio: 5,
+      group_ratio: 1,
+      cache_ratio: 0.1,
+      cache_creation_ratio: 1.25,
+      cache_creation_ratio_1h: 2,
+      audio_ratio: 8,
+      audio_completion_ratio: 2,
+      image_ratio: 2,
+      cache_creation_tokens_1h: 150,
+      completion_audio_tokens: 30,
+      prompt_image_tokens: 64,
+    };
+    const log = makeLog({ other: JSON.stringify(other), cache_read_input_tokens: 1000, cache_creation_input_tokens: 200, thoughts_tokens: 20, prompt_audio_tokens: 200 });
+    expect(extraTokenTexts(log)).toEqual([
+      '缓存读取 1000 tokens（倍率 0.1）',
+      '5 分钟缓存写入 50 tokens（倍率 1.25）',
+      '1 小时缓存写入 150 tokens（倍率 2）',
+      '推理 20 tokens',
+      '音频输入 200 tokens（倍率 8）',
+      '音频输出 30 tokens（倍率 8 × 2）',
+      '图片输入 64 tokens（倍率 2）',
+    ]);
+  });
+
+  it('leaves out the kinds that are zero or absent, and the ratios of a per-call price', () => {
     expect(extraTokenTexts(makeLog({ thoughts_tokens: 30, cache_read_input_tokens: 0 }))).toEqual(['推理 30 tokens']);
     expect(extraTokenTexts(makeLog())).toEqual([]);
+    const perCall = makeLog({ other: JSON.stringify({ model_price: 0.04, cache_ratio: 0.1 }), cache_read_input_tokens: 10 });
+    expect(extraTokenTexts(perCall)).toEqual(['缓存读取 10 tokens']);
   });
 });
 

@@ -50,13 +50,31 @@ export function formatFirstToken(milliseconds: number): string {
   return `${(Math.round(milliseconds / 100) / 10).toFixed(1)} s`;
 }
 
-/** The parts of `other` the table shows (spec 2 §3 Log). */
+/** A long-context price a request was billed at (ModelTieredPricing). */
+export interface LogTier {
+  above_prompt_tokens: number;
+  prompt_multiplier: number;
+  completion_multiplier: number;
+}
+
+/** The parts of `other` the table shows (spec 2 §3 Log): the ratios a charge was computed with, and the token kinds without a column. */
 export interface LogOther {
   frt?: number;
   model_ratio?: number;
   completion_ratio?: number;
   group_ratio?: number;
   model_price?: number;
+  cache_ratio?: number;
+  cache_creation_ratio?: number;
+  cache_creation_ratio_1h?: number;
+  audio_ratio?: number;
+  audio_completion_ratio?: number;
+  image_ratio?: number;
+  /** Present when the long-context price applied. */
+  tier?: LogTier;
+  cache_creation_tokens_1h?: number;
+  prompt_image_tokens?: number;
+  completion_audio_tokens?: number;
   upstream_model?: string;
   admin_info?: { use_channel?: number[] };
 }
@@ -104,8 +122,9 @@ export function modelText(log: LogItem): string {
 }
 
 /**
- * The detail column: how a consumption was priced ('模型倍率 x，补全倍率 y，分组倍率 z', or
- * '模型价格 $p，分组倍率 z' for a per-call model); other rows show their content (an error's message).
+ * The detail column: how a consumption was priced ('模型倍率 x，补全倍率 y，分组倍率 z', and the
+ * long-context tier when it applied, or '模型价格 $p，分组倍率 z' for a per-call model); other rows
+ * show their content (an error's message).
  */
 export function detailText(log: LogItem): string {
   if (log.type !== LOG_TYPES.CONSUME) return log.content;
@@ -113,21 +132,35 @@ export function detailText(log: LogItem): string {
   const groupRatio = other.group_ratio ?? 1;
   if (other.model_price !== undefined && other.model_price !== null) return `模型价格 $${other.model_price}，分组倍率 ${groupRatio}`;
   if (other.model_ratio === undefined) return log.content;
-  return `模型倍率 ${other.model_ratio}，补全倍率 ${other.completion_ratio ?? 1}，分组倍率 ${groupRatio}`;
+  const tier = other.tier;
+  const long = tier ? `，长上下文（提示超过 ${tier.above_prompt_tokens} tokens）提示 ×${tier.prompt_multiplier}、补全 ×${tier.completion_multiplier}` : '';
+  return `模型倍率 ${other.model_ratio}，补全倍率 ${other.completion_ratio ?? 1}，分组倍率 ${groupRatio}${long}`;
 }
 
-/** The token counts a log row keeps beside prompt and completion (spec 2 §3 Log), in the order shown. */
-const EXTRA_TOKEN_LABELS: Array<[keyof LogItem, string]> = [
-  ['cache_read_input_tokens', '缓存读取'],
-  ['cache_creation_input_tokens', '缓存写入'],
-  ['thoughts_tokens', '推理'],
-  ['prompt_audio_tokens', '音频'],
-];
+const count = (value: unknown): number => (typeof value === 'number' && value > 0 ? value : 0);
 
-/** '缓存读取 1200 tokens' and the like, only for the kinds the request had (most have none). */
+/**
+ * The token kinds a consumption had beside plain prompt and completion text (spec 2 §3 Log), in
+ * the order shown, each with the ratio it was billed at when the row says it ('缓存读取 1000
+ * tokens（倍率 0.25）'): cache reads, cache writes (by lifetime when some were for an hour),
+ * reasoning (billed as completion), audio in and out, image input. Kinds the request did not have
+ * are left out (most have none), and so are ratios of a per-call price.
+ */
 export function extraTokenTexts(log: LogItem): string[] {
-  return EXTRA_TOKEN_LABELS.flatMap(([field, label]) => {
-    const count = log[field];
-    return typeof count === 'number' && count > 0 ? [`${label} ${count} tokens`] : [];
-  });
+  const other = parseOther(log);
+  const perUsage = other.model_price === undefined || other.model_price === null;
+  const ratio = (...factors: Array<number | undefined>) =>
+    perUsage && factors.every((factor) => typeof factor === 'number') ? `（倍率 ${factors.join(' × ')}）` : '';
+  const oneHour = count(other.cache_creation_tokens_1h);
+  const writes = count(log.cache_creation_input_tokens);
+  const kinds: Array<[label: string, tokens: number, billed: string]> = [['缓存读取', count(log.cache_read_input_tokens), ratio(other.cache_ratio)]];
+  if (oneHour > 0) kinds.push(['5 分钟缓存写入', writes - oneHour, ratio(other.cache_creation_ratio)], ['1 小时缓存写入', oneHour, ratio(other.cache_creation_ratio_1h)]);
+  else kinds.push(['缓存写入', writes, ratio(other.cache_creation_ratio)]);
+  kinds.push(
+    ['推理', count(log.thoughts_tokens), ''],
+    ['音频输入', count(log.prompt_audio_tokens), ratio(other.audio_ratio)],
+    ['音频输出', count(other.completion_audio_tokens), ratio(other.audio_ratio, other.audio_completion_ratio)],
+    ['图片输入', count(other.prompt_image_tokens), ratio(other.image_ratio)],
+  );
+  return kinds.filter(([, tokens]) => tokens > 0).map(([label, tokens, billed]) => `${label} ${tokens} tokens${billed}`);
 }

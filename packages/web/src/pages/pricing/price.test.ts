@@ -79,6 +79,26 @@ describe(extraRateLines.name, () => {
     expect(extraRateLines(gpt, 1.5)).toEqual(['缓存读取 $0.375 / 1M tokens', '缓存写入 $4.6875 / 1M tokens', '音频输入 $3.75 / 1M tokens', '推理 $15 / 1M tokens']);
   });
 
+  it('prices 1-hour cache writes, audio output and image input where the entry has them', () => {
+    // Claude Sonnet: $3 prompt; writes $3.75 for 5 minutes, $6 for an hour.
+    const claude = entry({ model_ratio: 1.5, completion_ratio: 5, cache_ratio: 0.1, cache_creation_ratio: 1.25, cache_creation_ratio_1h: 2 });
+    expect(extraRateLines(claude, 1)).toEqual(['缓存读取 $0.3 / 1M tokens', '5 分钟缓存写入 $3.75 / 1M tokens', '1 小时缓存写入 $6 / 1M tokens', '推理 $15 / 1M tokens']);
+    // gpt-4o-audio-preview: text $2.50, audio in $40, audio out $80; gpt-image-1: images in at $10 per $5 of text.
+    const audio = entry({ model_ratio: 1.25, completion_ratio: 4, audio_ratio: 16, audio_completion_ratio: 2 });
+    expect(extraRateLines(audio, 1)).toEqual(['音频输入 $40 / 1M tokens', '音频输出 $80 / 1M tokens', '推理 $10 / 1M tokens']);
+    expect(extraRateLines(entry({ model_ratio: 2.5, completion_ratio: 8, image_ratio: 2 }), 1)).toEqual(['图片输入 $10 / 1M tokens', '推理 $40 / 1M tokens']);
+  });
+
+  it('states the long-context prices of the whole request above each threshold', () => {
+    // Gemini 2.5 Pro: $1.25 / $10, above 200k prompt tokens $2.50 / $15.
+    const tiers = [{ above_prompt_tokens: 200000, prompt_multiplier: 2, completion_multiplier: 1.5 }];
+    expect(extraRateLines(entry({ model_ratio: 0.625, completion_ratio: 8, cache_ratio: 0.1, tiers }), 1)).toEqual([
+      '缓存读取 $0.125 / 1M tokens',
+      '推理 $10 / 1M tokens',
+      '提示超过 200000 tokens 时整次请求按提示 ×2、补全 ×1.5 计费：提示 $2.5、补全 $15 / 1M tokens',
+    ]);
+  });
+
   it('shows only the multipliers an entry gives', () => {
     expect(extraRateLines(entry({ model_ratio: 1, cache_ratio: 0.5 }), 1)).toEqual(['缓存读取 $1 / 1M tokens', '推理 $2 / 1M tokens']);
   });

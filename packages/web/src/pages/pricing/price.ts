@@ -37,21 +37,32 @@ export function priceLines(entry: PricingEntry, groupRatio: number): PriceLines 
 
 /**
  * The other token kinds of a priced per-usage model (spec 1 §9), per million tokens: cache reads,
- * cache writes and audio prompt tokens at the multipliers of the prompt price its entry gives (each
- * only when given), reasoning tokens at the completion price (they are completion tokens).
+ * cache writes (5-minute and 1-hour), audio and image prompt tokens at the multipliers of the
+ * prompt price its entry gives, audio completion tokens at the audio prompt price times their own
+ * multiplier (each only when given), reasoning tokens at the completion price (they are completion
+ * tokens); then its long-context prices, which apply to the whole request above their threshold.
  */
 export function extraRateLines(entry: PricingEntry, groupRatio: number): string[] {
   const lines = priceLines(entry, groupRatio);
   if (lines.kind !== 'per-usage') return [];
   const prompt = promptPricePerMillion(entry.model_ratio, groupRatio);
+  const completion = completionPricePerMillion(entry.model_ratio, entry.completion_ratio, groupRatio);
+  const audioOut = entry.audio_ratio !== undefined && entry.audio_completion_ratio !== undefined ? entry.audio_ratio * entry.audio_completion_ratio : undefined;
   const multiplied: Array<[string, number | undefined]> = [
     ['缓存读取', entry.cache_ratio],
-    ['缓存写入', entry.cache_creation_ratio],
+    [entry.cache_creation_ratio_1h === undefined ? '缓存写入' : '5 分钟缓存写入', entry.cache_creation_ratio],
+    ['1 小时缓存写入', entry.cache_creation_ratio_1h],
     ['音频输入', entry.audio_ratio],
+    ['音频输出', audioOut],
+    ['图片输入', entry.image_ratio],
   ];
   return [
     ...multiplied.flatMap(([label, ratio]) => (ratio === undefined ? [] : [`${label} ${formatUsd(prompt * ratio)} / 1M tokens`])),
     `推理 ${lines.completion} / 1M tokens`,
+    ...(entry.tiers ?? []).map(
+      (tier) =>
+        `提示超过 ${tier.above_prompt_tokens} tokens 时整次请求按提示 ×${tier.prompt_multiplier}、补全 ×${tier.completion_multiplier} 计费：提示 ${formatUsd(prompt * tier.prompt_multiplier)}、补全 ${formatUsd(completion * tier.completion_multiplier)} / 1M tokens`,
+    ),
   ];
 }
 

@@ -22,9 +22,22 @@ const ENTRIES: PricingEntry[] = [
     model_price: 0,
     enable_groups: ['default', 'vip'],
     priced: true,
+    cache_ratio: 0.5,
+    cache_creation_ratio: 1.25,
+    tiers: [{ above_prompt_tokens: 128000, prompt_multiplier: 2, completion_multiplier: 2 }],
+  },
+  {
+    model_name: 'gpt-4o-audio-preview',
+    quota_type: 0,
+    model_ratio: 1.25,
+    completion_ratio: 4,
+    model_price: 0,
+    enable_groups: ['default'],
+    priced: true,
     cache_ratio: 0.1,
     cache_creation_ratio: 1.25,
-    audio_ratio: 1,
+    audio_ratio: 16,
+    audio_completion_ratio: 2,
   },
   { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.04, enable_groups: ['vip'], priced: true },
   { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: [], priced: true },
@@ -101,13 +114,17 @@ describe('pricing page', () => {
     expect(within(rowOf('dall-e-3')).getByText('$0.04 / 次')).toBeTruthy();
   });
 
-  it('shows the cache, reasoning and audio rates of a model that has them in its row expansion', async () => {
+  it('shows the cache, reasoning, audio and long-context rates of a model that has them in its row expansion', async () => {
     fakeApi('default');
     render(<PricingPage />);
     await waitFor(() => expect(rowOf('gpt-4o')).toBeTruthy());
 
     const expansion = within(openExpansion(rowOf('gpt-4o')));
-    for (const line of ['缓存读取 $0.25 / 1M tokens', '缓存写入 $3.125 / 1M tokens', '音频输入 $2.5 / 1M tokens', '推理 $10 / 1M tokens']) expect(expansion.getByText(line)).toBeTruthy();
+    const lines = ['缓存读取 $1.25 / 1M tokens', '缓存写入 $3.125 / 1M tokens', '推理 $10 / 1M tokens', '提示超过 128000 tokens 时整次请求按提示 ×2、补全 ×2 计费：提示 $5、补全 $20 / 1M tokens'];
+    for (const line of lines) expect(expansion.getByText(line)).toBeTruthy();
+    expect(expansion.queryByText(/^音频/)).toBeNull();
+    const audio = within(openExpansion(rowOf('gpt-4o-audio-preview')));
+    for (const line of ['音频输入 $40 / 1M tokens', '音频输出 $80 / 1M tokens']) expect(audio.getByText(line)).toBeTruthy();
     expect(within(openExpansion(rowOf('dall-e-3'))).queryByText(/ \/ 1M tokens$/)).toBeNull();
   });
 

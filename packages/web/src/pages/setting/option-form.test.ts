@@ -75,14 +75,40 @@ describe('validateOptions', () => {
     });
   });
 
-  it.each(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'GroupRatio', 'UserUsableGroups'] as const)(
-    'rejects %s when it is not a JSON object',
-    (key) => {
-      expect(validateOptions([key], valuesWith({ [key]: 'gpt-4: 15' }))).toEqual({ key, message: '不是合法的 JSON 字符串' });
-      expect(validateOptions([key], valuesWith({ [key]: '[1, 2]' }))).toEqual({ key, message: '不是合法的 JSON 字符串' });
-      expect(validateOptions([key], valuesWith({ [key]: '{"a": 1}' }))).toBeNull();
-    },
-  );
+  it.each([
+    ['ModelPrice', '{"a": 1}'],
+    ['ModelRatio', '{"a": 1}'],
+    ['CompletionRatio', '{"a": 1}'],
+    ['CacheRatio', '{"a": 0.1}'],
+    ['CreateCacheRatio', '{"a": 1.25}'],
+    ['CreateCache1hRatio', '{"a": 2}'],
+    ['AudioRatio', '{"a": 16}'],
+    ['AudioCompletionRatio', '{"a": 2}'],
+    ['ImageRatio', '{"a": 2}'],
+    ['ModelTieredPricing', '{"a": [{"above_prompt_tokens": 200000, "prompt_multiplier": 2, "completion_multiplier": 1.5}]}'],
+    ['GroupRatio', '{"a": 1}'],
+    ['UserUsableGroups', '{"a": "A 组"}'],
+  ] as const)('rejects %s when it is not a JSON object, and takes %s', (key, valid) => {
+    expect(validateOptions([key], valuesWith({ [key]: 'gpt-4: 15' }))).toEqual({ key, message: '不是合法的 JSON 字符串' });
+    expect(validateOptions([key], valuesWith({ [key]: '[1, 2]' }))).toEqual({ key, message: '不是合法的 JSON 字符串' });
+    expect(validateOptions([key], valuesWith({ [key]: valid }))).toBeNull();
+  });
+
+  it.each(['ModelRatio', 'CacheRatio', 'AudioCompletionRatio', 'ImageRatio'] as const)('refuses a negative or textual ratio in %s, as the server does', (key) => {
+    expect(validateOptions([key], valuesWith({ [key]: '{"gpt-4o": -0.5}' }))).toEqual({ key, message: '不是合法的 JSON 字符串' });
+    expect(validateOptions([key], valuesWith({ [key]: '{"gpt-4o": "0.5"}' }))).toEqual({ key, message: '不是合法的 JSON 字符串' });
+  });
+
+  it('says what is wrong with a long-context tier', () => {
+    const tiers = (tier: object) => valuesWith({ ModelTieredPricing: JSON.stringify({ 'gemini-2.5-pro': [tier] }) });
+    expect(validateOptions(['ModelTieredPricing'], tiers({ above_prompt_tokens: 200000, prompt_multiplier: -2, completion_multiplier: 1.5 }))).toEqual({
+      key: 'ModelTieredPricing',
+      message: '模型 gemini-2.5-pro 的长上下文分段价格的 prompt_multiplier 必须是不小于 0 的数字',
+    });
+    expect(validateOptions(['ModelTieredPricing'], tiers({ above_prompt_tokens: '200k', prompt_multiplier: 2, completion_multiplier: 1.5 }))?.message).toBe(
+      '模型 gemini-2.5-pro 的长上下文分段价格的 above_prompt_tokens 必须是正整数',
+    );
+  });
 
   it('reports the first invalid ratio of a card', () => {
     const values = valuesWith({ ModelRatio: 'x', GroupRatio: 'y' });

@@ -3,7 +3,7 @@ import {
   MSG_NOTHING_CHANGED,
   OPTION_DEFINITIONS,
   OPTION_KEYS,
-  RATIO_JSON_MESSAGE,
+  checkOptionValue,
   isOptionKey,
   stripTrailingSlashes,
   type OptionDefinition,
@@ -96,18 +96,6 @@ export function changedOptions(original: OptionValues, edited: Partial<OptionVal
   return changes;
 }
 
-function parsesAs(value: string, shape: 'object' | 'array' | undefined): boolean {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return false;
-  }
-  if (shape === 'array') return Array.isArray(parsed);
-  if (shape === 'object') return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-  return true;
-}
-
 function numberProblem(key: OptionKey, definition: OptionDefinition, value: string): string | null {
   const label = OPTION_LABELS[key];
   const trimmed = value.trim();
@@ -122,8 +110,12 @@ function valueProblem(key: OptionKey, value: string): string | null {
   const definition = definitionOf(key);
   if (definition.secret && value === '') return null;
   switch (definition.kind) {
-    case 'json':
-      return parsesAs(value, definition.json) ? null : (definition.jsonMessage ?? RATIO_JSON_MESSAGE);
+    case 'json': {
+      // The server's own rule (spec 1 §5): the shape, what each value must be (ratios numbers of at
+      // least 0, long-context prices lists of tiers), and its message. No JSON rule looks at other options.
+      const check = checkOptionValue(key, value, () => '');
+      return check.ok ? null : check.message;
+    }
     case 'int':
     case 'float':
       return numberProblem(key, definition, value);

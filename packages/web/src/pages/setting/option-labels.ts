@@ -99,6 +99,13 @@ export const OPTION_LABELS: Record<OptionKey, string> = {
   ModelPrice: '模型固定价格',
   ModelRatio: '模型倍率',
   CompletionRatio: '模型补全倍率（仅对自定义模型有效）',
+  CacheRatio: '缓存读取倍率',
+  CreateCacheRatio: '缓存写入倍率（5 分钟）',
+  CreateCache1hRatio: '缓存写入倍率（1 小时）',
+  AudioRatio: '音频输入倍率',
+  AudioCompletionRatio: '音频输出倍率',
+  ImageRatio: '图片输入倍率',
+  ModelTieredPricing: '长上下文分段价格',
   GroupRatio: '分组倍率',
   UserUsableGroups: '用户可选分组',
 };

@@ -152,3 +152,49 @@ describe('RatioCard table', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 });
+
+describe('RatioCard token kinds', () => {
+  it('shows the built-in prices of each token kind and saves the one edited', async () => {
+    const calls = renderCard();
+    await screen.findByDisplayValue('o3');
+    const cache = screen.getByLabelText('缓存读取倍率') as HTMLTextAreaElement;
+    expect(JSON.parse(cache.value)).toMatchObject({ 'gpt-4o': 0.5, 'gpt-5': 0.1 });
+    expect(JSON.parse((screen.getByLabelText('缓存写入倍率（1 小时）') as HTMLTextAreaElement).value)).toMatchObject({ 'claude-sonnet-4-20250514': 2 });
+    expect(JSON.parse((screen.getByLabelText('长上下文分段价格') as HTMLTextAreaElement).value)['gemini-2.5-pro']).toEqual([
+      { above_prompt_tokens: 200000, prompt_multiplier: 2, completion_multiplier: 1.5 },
+    ]);
+
+    const u = user();
+    await u.clear(cache);
+    await u.click(cache);
+    await u.paste('{"gpt-4o": 0.25, "my-model": 0}');
+    await save();
+
+    expect(await within(messages).findByText('保存成功')).toBeTruthy();
+    expect(saved(calls)).toEqual({ CacheRatio: { 'gpt-4o': 0.25, 'my-model': 0 } });
+  });
+
+  it('marks a negative ratio and a tier the server would refuse, with its message, and sends nothing', async () => {
+    const calls = renderCard();
+    await screen.findByDisplayValue('o3');
+    const u = user();
+    const audio = screen.getByLabelText('音频输入倍率');
+    await u.clear(audio);
+    await u.click(audio);
+    await u.paste('{"gpt-4o-audio-preview": -16}');
+    await save();
+    expect(await within(messages).findByText('请检查输入')).toBeTruthy();
+    expect(screen.getByText('不是合法的 JSON 字符串')).toBeTruthy();
+
+    await u.clear(audio);
+    await u.click(audio);
+    await u.paste('{"gpt-4o-audio-preview": 16}');
+    const tiers = screen.getByLabelText('长上下文分段价格');
+    await u.clear(tiers);
+    await u.click(tiers);
+    await u.paste('{"gemini-2.5-pro": [{"above_prompt_tokens": 0, "prompt_multiplier": 2, "completion_multiplier": 1.5}]}');
+    await save();
+    expect(await screen.findByText('模型 gemini-2.5-pro 的长上下文分段价格的 above_prompt_tokens 必须是正整数')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+});

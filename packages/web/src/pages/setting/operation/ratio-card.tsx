@@ -11,7 +11,10 @@ import type { OptionsForm } from '../use-options-form';
 import { RatioTableEditor } from './ratio-table-editor';
 import { useRatioTable } from './use-ratio-table';
 
-const RATIO_KEYS: readonly OptionKey[] = ['ModelPrice', 'ModelRatio', 'CompletionRatio', 'GroupRatio', 'UserUsableGroups'];
+/** The token kinds' prices per model (issue 29), each a JSON text beside the model prices. */
+const TOKEN_RATIO_KEYS: readonly OptionKey[] = ['CacheRatio', 'CreateCacheRatio', 'CreateCache1hRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelTieredPricing'];
+
+const RATIO_KEYS: readonly OptionKey[] = ['ModelPrice', 'ModelRatio', 'CompletionRatio', ...TOKEN_RATIO_KEYS, 'GroupRatio', 'UserUsableGroups'];
 
 const isModelPriceKey = (key: OptionKey): key is ModelPriceKey => (MODEL_PRICE_KEYS as readonly OptionKey[]).includes(key);
 
@@ -19,8 +22,27 @@ const PLACEHOLDERS: Partial<Record<OptionKey, string>> = {
   ModelPrice: '为一个 JSON 文本，键为模型名称，值为一次调用消耗多少刀，比 ModelRatio 优先级高',
   ModelRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
   CompletionRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  CacheRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  CreateCacheRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  CreateCache1hRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  AudioRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  AudioCompletionRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  ImageRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  ModelTieredPricing: '为一个 JSON 文本，键为模型名称，值为分段数组',
   GroupRatio: '为一个 JSON 文本，键为分组名称，值为倍率',
   UserUsableGroups: '为一个 JSON 文本，键为分组名称，值为分组描述',
+};
+
+/** What each token kind's ratio multiplies, and what a model without an entry is billed with (TOKEN_RATIO_FALLBACKS). */
+const HINTS: Partial<Record<OptionKey, string>> = {
+  CacheRatio: '缓存读取的 token 按提示价格的倍率计费；未设置的模型为 0.1',
+  CreateCacheRatio: '写入 5 分钟缓存的 token 按提示价格的倍率计费；未设置的模型为 1.25',
+  CreateCache1hRatio: '写入 1 小时缓存（Anthropic）的 token 按提示价格的倍率计费；未设置的模型为其 5 分钟写入倍率 × 1.6',
+  AudioRatio: '音频输入 token 按提示价格的倍率计费；未设置的模型为 1',
+  AudioCompletionRatio: '音频输出 token 按音频输入价格的倍率计费；未设置的模型为其补全倍率',
+  ImageRatio: '图片输入 token 按提示价格的倍率计费；未设置的模型为 1',
+  ModelTieredPricing:
+    '如 {"gemini-2.5-pro": [{"above_prompt_tokens": 200000, "prompt_multiplier": 2, "completion_multiplier": 1.5}]}：提示（含缓存）超过该 token 数时，整次请求的提示与补全价格乘以对应倍数；有多段时取超过的最高一段',
 };
 
 type PriceView = 'table' | 'json';
@@ -32,8 +54,9 @@ const VIEW_OPTIONS = [
 
 /**
  * Pricing ratios. The model prices (ModelPrice, ModelRatio, CompletionRatio) are edited as one
- * table or as their JSON texts, the same values either way; the group options as JSON texts. An
- * invalid JSON text is marked on its field and the save says '请检查输入'.
+ * table or as their JSON texts, the same values either way; the token kinds' prices per model
+ * (cache, audio, image, long context) and the group options as JSON texts. A text the server would
+ * refuse is marked on its field with the server's message, and the save says '请检查输入'.
  */
 export function RatioCard({ form }: { form: OptionsForm }) {
   const [view, setView] = useState<PriceView>('table');
@@ -49,7 +72,7 @@ export function RatioCard({ form }: { form: OptionsForm }) {
   };
 
   const textAreas = (keys: readonly OptionKey[]) =>
-    keys.map((option) => <OptionTextArea key={option} form={form} option={option} placeholder={PLACEHOLDERS[option]} />);
+    keys.map((option) => <OptionTextArea key={option} form={form} option={option} placeholder={PLACEHOLDERS[option]} extra={HINTS[option]} />);
 
   return (
     <OptionCard
