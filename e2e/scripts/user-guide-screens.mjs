@@ -147,8 +147,8 @@ export const SCREENS = {
   '/channel': {
     zh: '渠道',
     en: 'Channels',
-    purposeZh: '上游供应商连接的列表：搜索、测试（测试成功时也列出未设置价格的模型，可当场设置），启用或禁用，设置优先级和权重，查看余额；可按标签聚合。',
-    purposeEn: 'The upstream provider connections: search, test (a passing test also lists the models without a price, which can be priced on the spot), enable or disable, set priority and weight, read balances; group them by tag.',
+    purposeZh: '上游供应商连接的列表：搜索、测试（测试成功时也列出未设置价格的模型，可当场设置），启用或禁用，设置优先级和权重，查看余额；可按标签聚合。多密钥渠道（创建时选择“多密钥聚合”）在一个渠道里轮换多个密钥：失效的密钥被单独自动禁用，其余密钥继续服务；“密钥”按钮打开密钥管理（状态、最近错误、请求与 Token 数，启用、禁用、测试、删除、重新测试）。',
+    purposeEn: 'The upstream provider connections: search, test (a passing test also lists the models without a price, which can be priced on the spot), enable or disable, set priority and weight, read balances; group them by tag. A multi-key channel (created with 多密钥聚合) rotates many keys: a dead key is auto-disabled on its own while the others keep serving; 密钥 opens its key manager (status, last error, requests and tokens; enable, disable, test, delete, re-test).',
   },
   '/token': {
     zh: '令牌',

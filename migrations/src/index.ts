@@ -24,6 +24,7 @@ import { AsyncTasks1765598400000 } from './1765598400000-async-tasks';
 import { ChatMessageInstance1795805330600 } from './1795805330600-chat-message-instance';
 import { RedeemedCodes1795807454148 } from './1795807454148-redeemed-codes';
 import { ConsoleTokens1795808354634 } from './1795808354634-console-tokens';
+import { ChannelKeys1795810000000 } from './1795810000000-channel-keys';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   ChatMessageInstance1795805330600,
   RedeemedCodes1795807454148,
   ConsoleTokens1795808354634,
+  ChannelKeys1795810000000,
 ];

@@ -4,6 +4,13 @@ export const TOKEN_STATUS = { ENABLED: 1, DISABLED: 2, EXPIRED: 3, EXHAUSTED: 4 
 /** Channel status (spec 2 §4): 3 is set by the gateway itself, with the reason in other_info. */
 export const CHANNEL_STATUS = { ENABLED: 1, MANUALLY_DISABLED: 2, AUTO_DISABLED: 3 } as const;
 
+/** A key of a multi-key channel: the same three states as a channel. */
+export const CHANNEL_KEY_STATUS = CHANNEL_STATUS;
+
+/** How a multi-key channel picks its key for a request (new-api's `multi_key_mode`). */
+export const MULTI_KEY_MODES = ['random', 'polling'] as const;
+export type MultiKeyMode = (typeof MULTI_KEY_MODES)[number];
+
 /** Token expiry meaning "never". */
 export const TOKEN_NEVER_EXPIRES = -1;
 

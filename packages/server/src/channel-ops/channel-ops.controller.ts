@@ -36,7 +36,7 @@ export class ChannelOpsController {
   /** The console reads `time` (seconds) at the top level. */
   @Get('test/:id')
   async test(@Param('id', new IdPipe(MSG_CHANNEL_NOT_FOUND)) id: number, @Query() query: TestChannelQuery, @CurrentUser() user: UserEntity): Promise<Outcome<ChannelTestOutcome>> {
-    const outcome = await this.tests.test(id, query.model, { id: user.id, username: user.username });
+    const outcome = await this.tests.test(id, query.model, { id: user.id, username: user.username }, query.key_id);
     return new Outcome(outcome.success, outcome.message, { time: outcome.time }, outcome);
   }
 

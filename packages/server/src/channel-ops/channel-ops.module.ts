@@ -12,6 +12,8 @@ import { ChannelProbe } from './channel-probe';
 import { ChannelRecords } from './channel-records';
 import { ChannelTestJob } from './channel-test.job';
 import { ChannelTestService } from './channel-test.service';
+import { KeyRetestService } from './key-retest.service';
+import { MultiKeyController } from './multi-key.controller';
 
 /**
  * Channel operations: tests, balances, automatic disable/enable from tests, alerts.
@@ -23,8 +25,8 @@ import { ChannelTestService } from './channel-test.service';
  */
 @Module({
   imports: [ChannelsModule, LogsModule, AlertModule],
-  controllers: [ChannelOpsController],
-  providers: [ChannelProbe, ChannelRecords, ChannelTestService, ChannelTestJob, ChannelBalanceService, ChannelBalanceJob, AutoDisableService, UpstreamClient, PriceService],
+  controllers: [ChannelOpsController, MultiKeyController],
+  providers: [ChannelProbe, ChannelRecords, ChannelTestService, ChannelTestJob, KeyRetestService, ChannelBalanceService, ChannelBalanceJob, AutoDisableService, UpstreamClient, PriceService],
   // The model health heartbeats probe models the same way a channel test does; the task poller reads channels of any status.
   exports: [ChannelProbe, ChannelRecords],
 })

@@ -2,9 +2,10 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { CHANNEL_STATUS } from '@gw/shared';
 import { BusinessError } from '../common/business.error';
 import { JobsService } from '../jobs/jobs.service';
-import type { OptionsService } from '../options/options.service';
+import { OptionsService } from '../options/options.service';
 import { ChannelRecords } from './channel-records';
 import { ChannelTestService, type Tester } from './channel-test.service';
+import { KeyRetestService } from './key-retest.service';
 
 export const CHANNEL_TEST_JOB = 'channel-test';
 
@@ -40,6 +41,8 @@ export class ChannelTestJob implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly records: ChannelRecords,
     private readonly tests: ChannelTestService,
+    private readonly retests: KeyRetestService,
+    private readonly options: OptionsService,
   ) {}
 
   onModuleInit(): void {
@@ -69,8 +72,14 @@ export class ChannelTestJob implements OnModuleInit {
     }
   }
 
+  /**
+   * With automatic enable on, the keys the gateway disabled in a multi-key channel are retested
+   * first: a channel disabled for want of keys comes back through them, and its own test then
+   * uses a working key.
+   */
   private async testOne(channelId: number, tester: Tester | undefined): Promise<void> {
     try {
+      if (this.options.getBoolean('AutomaticEnableChannelEnabled')) await this.retests.retestAutoDisabled(channelId);
       await this.tests.test(channelId, undefined, tester);
     } catch (error) {
       // Deleted since the sweep, no model to test, key unreadable: retrying will not help.

@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { CHANNEL_KEY_STATUS } from '@gw/shared';
+import { ChannelKeysService } from '../channels/channel-keys.service';
+import { ALL_KEYS_DISABLED } from '../channels/key-auto-disable';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
 import { LOG_TYPE } from '../logs/log.entity';
@@ -7,9 +10,13 @@ import { OptionsService } from '../options/options.service';
 import { AutoDisableService } from '../relay/auto-disable.service';
 import { PriceService } from '../relay/billing/price.service';
 import type { RelayChannel } from '../relay/relay-context';
+import { AlertService } from './alert.service';
 import { ChannelProbe, type ProbeResult } from './channel-probe';
-import { ChannelRecords } from './channel-records';
-import { testVerdict } from './test-verdict';
+import { type ChannelRecord, ChannelRecords } from './channel-records';
+import { type TestVerdict, testVerdict } from './test-verdict';
+
+/** A failed test as a key's last error (the probe has masked the key out of the message). */
+const failureText = (result: ProbeResult) => (result.status ? `HTTP ${result.status}: ${result.message}` : result.message).slice(0, 1000);
 
 /** The administrator who asked for a test; the test's log row is theirs. */
 export interface Tester {
@@ -26,8 +33,13 @@ export interface ChannelTestOutcome {
   model: string;
   /** The upstream's HTTP status; 0 when none came. */
   upstream_status: number;
-  /** What this test did to the channel's status. */
-  status_change: 'disabled' | 'enabled' | null;
+  /**
+   * What this test did: to the channel's status, or ('key_disabled') to the tested key of a
+   * multi-key channel, which the channel outlived.
+   */
+  status_change: 'disabled' | 'enabled' | 'key_disabled' | null;
+  /** The key of a multi-key channel that was tested; null for a single-key channel. */
+  key_id: number | null;
   /**
    * The channel's models with neither a price nor a ratio: a passing test does not make them
    * usable, the relay refuses them ("模型 X 未设置价格"), so the console warns beside the success.
@@ -48,21 +60,24 @@ export class ChannelTestService {
     private readonly options: OptionsService,
     private readonly logs: LogWriterService,
     private readonly prices: PriceService,
+    private readonly keys: ChannelKeysService,
+    private readonly alerts: AlertService,
   ) {}
 
   /**
    * `tester` is set when an administrator asked (one channel, or "test all"): only those tests
    * leave a log row, so that the monitoring schedule (every minute by default) does not flood
-   * the usage log; its results still show as each channel's response time and status.
+   * the usage log; its results still show as each channel's response time and status. A multi-key
+   * channel is tested with its key `keyId`, or its first enabled key (ChannelRecords.load).
    */
-  async test(channelId: number, model?: string, tester?: Tester): Promise<ChannelTestOutcome> {
-    const record = await this.records.load(channelId);
+  async test(channelId: number, model?: string, tester?: Tester, keyId?: number): Promise<ChannelTestOutcome> {
+    const record = await this.records.load(channelId, keyId);
     const testModel = model?.trim() || record.testModel || record.models[0];
     if (!testModel) throw new BusinessError('该渠道没有可用于测试的模型，请先设置测试模型或模型列表');
     const result = await this.probe.probe(record.channel, testModel);
     await this.records.saveTestResult(channelId, result.elapsedMs, nowSeconds());
-    if (tester) this.writeLog(record.channel, testModel, result, tester);
-    const change = await this.applyVerdict(record.channel, result);
+    if (tester) this.writeLog(record, testModel, result, tester);
+    const change = await this.applyVerdict(record, result);
     return {
       success: result.ok && change?.action !== 'disabled',
       message: change?.message ?? result.message,
@@ -70,16 +85,27 @@ export class ChannelTestService {
       model: testModel,
       upstream_status: result.status,
       status_change: change?.action ?? null,
+      key_id: record.key?.id ?? null,
       unpriced_models: this.prices.unpricedOf(record.models),
     };
   }
 
-  private async applyVerdict(channel: RelayChannel, result: ProbeResult): Promise<{ action: 'disabled' | 'enabled'; message: string } | undefined> {
+  private async applyVerdict(record: ChannelRecord, result: ProbeResult): Promise<{ action: NonNullable<ChannelTestOutcome['status_change']>; message: string } | undefined> {
+    const { channel, key } = record;
+    const meansDeadKey = !result.ok && this.autoDisable.meansDeadKey(result.status, result.message);
     const verdict = testVerdict(result, {
       mayDisable: this.autoDisable.mayDisable(channel),
-      meansDeadKey: !result.ok && this.autoDisable.meansDeadKey(result.status, result.message),
+      meansDeadKey,
       slowAfterSeconds: this.options.getNumber('ChannelDisableThreshold'),
     });
+    if (key) {
+      if (!result.ok) await this.keys.recordError(key.id, failureText(result));
+      // With several keys the unit of a dead key is the key (DESIGN.md §5.8); slowness stays the channel's.
+      if (verdict.action === 'disable' && meansDeadKey) return this.disableKey(channel, key.id, verdict, result);
+      // A key the gateway disabled comes back only through a retest (key-retest.service.ts): its
+      // answer alone does not bring back the channel either.
+      if (verdict.action === 'enable' && key.status !== CHANNEL_KEY_STATUS.ENABLED) return undefined;
+    }
     // AutoDisableService moves only 1 → 3 and 3 → 1: a manually disabled channel stays as it is.
     if (verdict.action === 'disable' && (await this.autoDisable.disable(channel, verdict.reason))) {
       return { action: 'disabled', message: `${result.ok ? verdict.reason : result.message}（渠道已被自动禁用）` };
@@ -90,7 +116,15 @@ export class ChannelTestService {
     return undefined;
   }
 
-  private writeLog(channel: RelayChannel, model: string, result: ProbeResult, tester: Tester): void {
+  private async disableKey(channel: RelayChannel, keyId: number, verdict: TestVerdict & { action: 'disable' }, result: ProbeResult): Promise<{ action: 'disabled' | 'key_disabled'; message: string } | undefined> {
+    const { keyDisabled, channelDisabled } = await this.keys.autoDisableKey(channel.id, keyId, verdict.reason);
+    if (!keyDisabled) return undefined;
+    if (!channelDisabled) return { action: 'key_disabled', message: `${result.message}（该密钥已被自动禁用）` };
+    void this.alerts.send(`渠道「${channel.name}」（#${channel.id}）已被自动禁用`, `原因：${ALL_KEYS_DISABLED}（最后一个密钥：${verdict.reason}）`);
+    return { action: 'disabled', message: `${result.message}（该密钥已被自动禁用，渠道已无可用密钥并被自动禁用）` };
+  }
+
+  private writeLog({ channel, key }: ChannelRecord, model: string, result: ProbeResult, tester: Tester): void {
     this.logs.write({
       created_at: nowSeconds(),
       type: LOG_TYPE.CONSUME,
@@ -114,7 +148,7 @@ export class ChannelTestService {
       is_stream: false,
       status_code: result.status,
       content: '渠道测试',
-      other: JSON.stringify({ channel_test: { ok: result.ok, elapsed_ms: result.elapsedMs, error: result.ok ? undefined : result.message.slice(0, 500) } }),
+      other: JSON.stringify({ channel_test: { ok: result.ok, elapsed_ms: result.elapsedMs, key_id: key?.id, error: result.ok ? undefined : result.message.slice(0, 500) } }),
       attempts_log: '[]',
       request_id: '',
       ip: '',

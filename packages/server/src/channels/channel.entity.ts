@@ -13,8 +13,13 @@ export class ChannelEntity {
   @Column({ type: 'varchar', length: 128 })
   name: string;
 
+  /** The key of a single-key channel; '' for a multi-key channel, whose keys are in channel_keys. */
   @Column({ type: 'text', select: false })
   key_sealed: string;
+
+  /** '' for a single-key channel; MULTI_KEY_MODES ('random' or 'polling') for a multi-key one. */
+  @Column({ type: 'varchar', length: 16 })
+  multi_key_mode: string;
 
   @Column({ type: 'integer' })
   status: number;

@@ -3,18 +3,48 @@ import type { Cooling } from '../channel-limits/channel-cooldown.service';
 import type { ChannelEntity } from './channel.entity';
 import { joinList, splitList } from './comma-list';
 
+/** How many keys of a multi-key channel are in each status (channel_keys, grouped). */
+export interface KeyCounts {
+  enabled: number;
+  manualDisabled: number;
+  autoDisabled: number;
+}
+
+/** A multi-key channel's keys at a glance (new-api's `channel_info`); all 0 and false for a single-key channel. */
+export interface ChannelInfo {
+  is_multi_key: boolean;
+  multi_key_size: number;
+  multi_key_mode: string;
+  multi_key_enabled: number;
+  multi_key_auto_disabled: number;
+  multi_key_manual_disabled: number;
+}
+
 /**
  * A channel as the console sees it: every field, and `key` always empty (never readable). A channel
  * cooling down after repeated failures (DESIGN.md §5.3) says until when (unix seconds) and why;
  * otherwise `cooldown_until` is 0.
  */
-export type ChannelView = Omit<ChannelEntity, 'key_sealed'> & { key: ''; cooldown_until: number; cooldown_reason: string };
+export type ChannelView = Omit<ChannelEntity, 'key_sealed'> & { key: ''; cooldown_until: number; cooldown_reason: string; channel_info: ChannelInfo };
 
-export const toChannelView = ({ key_sealed: _sealed, ...channel }: ChannelEntity, cooling?: Cooling): ChannelView => ({
+function toChannelInfo(multiKeyMode: string, counts: KeyCounts | undefined): ChannelInfo {
+  const { enabled = 0, manualDisabled = 0, autoDisabled = 0 } = multiKeyMode ? (counts ?? {}) : {};
+  return {
+    is_multi_key: multiKeyMode !== '',
+    multi_key_size: enabled + manualDisabled + autoDisabled,
+    multi_key_mode: multiKeyMode,
+    multi_key_enabled: enabled,
+    multi_key_auto_disabled: autoDisabled,
+    multi_key_manual_disabled: manualDisabled,
+  };
+}
+
+export const toChannelView = ({ key_sealed: _sealed, ...channel }: ChannelEntity, cooling?: Cooling, keys?: KeyCounts): ChannelView => ({
   ...channel,
   key: '',
   cooldown_until: cooling?.until ?? 0,
   cooldown_reason: cooling?.reason ?? '',
+  channel_info: toChannelInfo(channel.multi_key_mode, keys),
 });
 
 /** A tag-mode row: the channels sharing a tag, aggregated (spec 2 §3 Tag aggregate row). */

@@ -6,14 +6,18 @@ import { AbilityEntity } from './ability.entity';
 import { CatalogController } from './catalog.controller';
 import { ChannelEntity } from './channel.entity';
 import { ChannelEvents } from './channel-events';
+import { ChannelKeyEntity } from './channel-key.entity';
+import { ChannelKeyStore } from './channel-key-store';
+import { ChannelKeysService } from './channel-keys.service';
 import { ChannelsController } from './channels.controller';
 import { ChannelsService } from './channels.service';
 import { ModelCatalogService } from './model-catalog.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity]), ChannelLimitsModule],
+  imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity, ChannelKeyEntity]), ChannelLimitsModule],
   controllers: [ChannelsController, CatalogController],
-  providers: [ChannelsService, AbilitiesService, ModelCatalogService, ChannelEvents],
-  exports: [AbilitiesService, ChannelsService, ChannelEvents, ModelCatalogService],
+  providers: [ChannelsService, AbilitiesService, ModelCatalogService, ChannelEvents, ChannelKeyStore, ChannelKeysService],
+  // The keys: channel tests (channel-ops/) pick and retest them; the relay disables them.
+  exports: [AbilitiesService, ChannelsService, ChannelEvents, ModelCatalogService, ChannelKeyStore, ChannelKeysService],
 })
 export class ChannelsModule {}

@@ -11,6 +11,7 @@ import { OutboundPolicy } from '../outbound/outbound-policy.service';
 import { AbilitiesService } from './abilities.service';
 import { ChannelEvents } from './channel-events';
 import { ChannelEntity } from './channel.entity';
+import { ChannelKeyStore, MSG_KEY_UNREADABLE } from './channel-key-store';
 import { ChannelDraft, checkKeyFormat, checkStatusChange, MSG_CHANNEL_NOT_FOUND, MSG_NAME_AND_KEY, normalizeChannel, splitKeys } from './channel-rules';
 import { ChannelView, TagRow, toChannelView, toTagRows } from './channel.view';
 import { joinList, splitList } from './comma-list';
@@ -19,6 +20,8 @@ import type { CreateChannelDto } from './dto/create-channel.dto';
 import type { ListChannelsQuery, SearchChannelsQuery } from './dto/list-channels.query';
 import type { EditTagDto } from './dto/tag.dto';
 import type { UpdateChannelDto } from './dto/update-channel.dto';
+import { enableChannelWithKeys } from './key-auto-disable';
+import { isMultiKey, MSG_BACK_TO_SINGLE, MSG_MULTI_KEY_MODE_ALONE, splitMultiKeys } from './multi-key-rules';
 import { fetchUpstreamModels } from './upstream-models';
 
 const DEFAULT_DRAFT: ChannelDraft = {
@@ -42,6 +45,9 @@ const DEFAULT_DRAFT: ChannelDraft = {
   status: CHANNEL_STATUS.ENABLED,
 };
 
+/** The channel a create copies its key (or keys) from. */
+type CopySource = Pick<ChannelEntity, 'id' | 'key_sealed' | 'multi_key_mode'>;
+
 export interface Page<T> {
   items: T[];
   total: number;
@@ -62,12 +68,17 @@ export class ChannelsService {
     private readonly events: ChannelEvents,
     private readonly outbound: OutboundPolicy,
     private readonly cooldown: ChannelCooldown,
+    private readonly keyStore: ChannelKeyStore,
   ) {}
 
-  /** Channels as the list shows them, with the cooldown of those cooling down (one read). */
+  /**
+   * Channels as the list shows them, with the cooldown of those cooling down (one read) and the
+   * key counts of the multi-key ones (one grouped query).
+   */
   private async views(channels: ChannelEntity[]): Promise<ChannelView[]> {
     const cooling = this.cooldown.cooling(channels.map((channel) => channel.id));
-    return channels.map((channel) => toChannelView(channel, cooling.get(channel.id)));
+    const keys = await this.keyStore.countsOf(channels.filter((channel) => isMultiKey(channel.multi_key_mode)).map((channel) => channel.id));
+    return channels.map((channel) => toChannelView(channel, cooling.get(channel.id), keys.get(channel.id)));
   }
 
   /** Runs a change and then tells every instance's relay cache. */
@@ -140,33 +151,53 @@ export class ChannelsService {
     return draft;
   }
 
-  private async sealedKeyOf(id: number): Promise<string> {
-    const source = await this.channels.findOne({ where: { id }, select: { id: true, key_sealed: true } });
+  private async copySource(id: number): Promise<CopySource> {
+    const source = await this.channels.findOne({ where: { id }, select: { id: true, key_sealed: true, multi_key_mode: true } });
     if (!source) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
-    return source.key_sealed;
+    return source;
   }
 
-  /** Creates one channel per key line (or a copy of another channel's key); returns the new ids. */
+  /** The key lines of a create in its mode, each checked against the type's format. */
+  private keysOf(type: number, dto: CreateChannelDto): string[] {
+    if (dto.mode === 'multi_to_single') return splitMultiKeys(type, dto.key ?? '');
+    const keys = splitKeys(type, dto.key ?? '');
+    for (const key of keys) {
+      const problem = checkKeyFormat(type, key);
+      if (problem) throw new BusinessError(problem);
+    }
+    return keys;
+  }
+
+  /**
+   * Creates one channel per key line, or with mode multi_to_single one channel holding them all
+   * (multi-key); with no key, a copy of another channel's key, or of all its keys when it is
+   * multi-key. Returns the new ids.
+   */
   async create(dto: CreateChannelDto): Promise<number[]> {
     checkStatusChange(dto.status, undefined);
     const draft = normalizeChannel(this.merge(DEFAULT_DRAFT, dto), this.groups());
-    const keys = splitKeys(draft.type, dto.key ?? '');
-    let sealedKeys: string[];
-    if (keys.length > 0) {
-      for (const key of keys) {
-        const problem = checkKeyFormat(draft.type, key);
-        if (problem) throw new BusinessError(problem);
-      }
-      sealedKeys = keys.map((key) => this.secrets.seal(key));
-    } else if (dto.copy_from) {
-      sealedKeys = [await this.sealedKeyOf(dto.copy_from)];
-    } else {
-      throw new BusinessError(MSG_NAME_AND_KEY);
+    const keys = this.keysOf(draft.type, dto);
+    if (keys.length === 0 && !dto.copy_from) throw new BusinessError(MSG_NAME_AND_KEY);
+    const source = keys.length === 0 ? await this.copySource(dto.copy_from!) : undefined;
+    const multi = dto.mode === 'multi_to_single' || (source !== undefined && isMultiKey(source.multi_key_mode));
+    if (!multi && dto.multi_key_mode) throw new BusinessError(MSG_MULTI_KEY_MODE_ALONE);
+    const fields = { ...draft, balance: 0, balance_updated_time: 0, used_quota: 0, response_time: 0, test_time: 0, created_time: nowSeconds(), other_info: '' };
+    if (multi) {
+      const multi_key_mode = dto.multi_key_mode || source?.multi_key_mode || 'random';
+      return this.announce(this.channels.manager.transaction(async (manager) => {
+        const saved = await manager.save(ChannelEntity, manager.create(ChannelEntity, { ...fields, key_sealed: '', multi_key_mode }));
+        await this.abilities.sync(manager, saved);
+        if (!source) await this.keyStore.add(manager, saved.id, keys);
+        else if (isMultiKey(source.multi_key_mode)) await this.keyStore.copy(manager, source.id, saved.id);
+        else await this.keyStore.add(manager, saved.id, [this.open(source.key_sealed)]);
+        return [saved.id];
+      }));
     }
+    const sealedKeys = source ? [source.key_sealed] : keys.map((key) => this.secrets.seal(key));
     return this.announce(this.channels.manager.transaction(async (manager) => {
       const ids: number[] = [];
       for (const key_sealed of sealedKeys) {
-        const saved = await manager.save(ChannelEntity, manager.create(ChannelEntity, { ...draft, key_sealed, balance: 0, balance_updated_time: 0, used_quota: 0, response_time: 0, test_time: 0, created_time: nowSeconds(), other_info: '' }));
+        const saved = await manager.save(ChannelEntity, manager.create(ChannelEntity, { ...fields, key_sealed, multi_key_mode: '' }));
         await this.abilities.sync(manager, saved);
         ids.push(saved.id);
       }
@@ -174,7 +205,19 @@ export class ChannelsService {
     }));
   }
 
-  /** Updates any fields; an empty or absent key keeps the stored one. */
+  private open(sealed: string): string {
+    try {
+      return this.secrets.open(sealed);
+    } catch {
+      throw new BusinessError(MSG_KEY_UNREADABLE);
+    }
+  }
+
+  /**
+   * Updates any fields; an empty or absent key keeps the stored one. A multi-key channel's key
+   * lines are added to its keys (key_mode append) or replace them (replace); multi_key_mode
+   * 'random' or 'polling' turns a single-key channel into a multi-key one, never back.
+   */
   async update(dto: UpdateChannelDto): Promise<ChannelView> {
     return this.announce(this.channels.manager.transaction(async (manager) => {
       const current = await manager.findOne(ChannelEntity, { where: { id: dto.id }, lock: { mode: 'pessimistic_write' } });
@@ -182,8 +225,13 @@ export class ChannelsService {
       checkStatusChange(dto.status, current.status);
       const draft = normalizeChannel(this.merge(current, dto), this.groups());
       const changes: Partial<ChannelEntity> = { ...draft };
+      const wasMulti = isMultiKey(current.multi_key_mode);
+      if (wasMulti && dto.multi_key_mode === '') throw new BusinessError(MSG_BACK_TO_SINGLE);
+      const multi = wasMulti || !!dto.multi_key_mode;
+      if (dto.multi_key_mode) changes.multi_key_mode = dto.multi_key_mode;
       const key = dto.key?.trim() ?? '';
-      if (key !== '') {
+      const newKeys = multi ? splitMultiKeys(draft.type, key) : [];
+      if (!multi && key !== '') {
         const keys = splitKeys(draft.type, key);
         if (keys.length !== 1) throw new BusinessError('编辑渠道时只能填写一个密钥');
         const problem = checkKeyFormat(draft.type, keys[0]);
@@ -193,9 +241,16 @@ export class ChannelsService {
       // A channel enabled by hand is no longer "disabled by the gateway".
       if (dto.status === CHANNEL_STATUS.ENABLED && current.status === CHANNEL_STATUS.AUTO_DISABLED) changes.other_info = '';
       await manager.update(ChannelEntity, { id: dto.id }, changes);
+      if (multi) {
+        if (!wasMulti) await this.keyStore.convert(manager, dto.id);
+        if (dto.key_mode === 'replace' && newKeys.length > 0) await this.keyStore.replace(manager, dto.id, newKeys);
+        else await this.keyStore.add(manager, dto.id, newKeys);
+        // New keys bring back a channel the gateway disabled for want of keys.
+        await enableChannelWithKeys(manager, dto.id);
+      }
       const saved = await manager.findOneByOrFail(ChannelEntity, { id: dto.id });
       await this.abilities.sync(manager, saved);
-      return toChannelView(saved);
+      return toChannelView(saved, undefined, (await this.keyStore.countsOf([saved.id], manager)).get(saved.id));
     }));
   }
 
@@ -254,10 +309,13 @@ export class ChannelsService {
     }));
   }
 
+  /** The saved channel's upstream models, asked with its key (a multi-key channel's first enabled one). */
   async fetchModelsOf(id: number): Promise<string[]> {
-    const channel = await this.channels.findOne({ where: { id }, select: { id: true, type: true, base_url: true, key_sealed: true } });
+    const channel = await this.channels.findOne({ where: { id }, select: { id: true, type: true, base_url: true, key_sealed: true, multi_key_mode: true } });
     if (!channel) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
-    return fetchUpstreamModels(this.outbound, channel.type, channel.base_url, this.secrets.open(channel.key_sealed).split('\n')[0]);
+    const sealed = isMultiKey(channel.multi_key_mode) ? (await this.keyStore.pick(id))?.key_sealed : channel.key_sealed;
+    if (!sealed) throw new BusinessError(MSG_KEY_UNREADABLE);
+    return fetchUpstreamModels(this.outbound, channel.type, channel.base_url, this.open(sealed).split('\n')[0]);
   }
 
   /** The models of a channel being drafted (the edit form's 获取模型列表), before it is saved. */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 const PREFIX = 'enc:v1:';
 
@@ -26,6 +26,14 @@ export class SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+
+  /**
+   * A stable HMAC-SHA256 of a secret under the same key (hex): equal secrets compare equal without
+   * opening them (multi-key deduplication), and the hash confirms no guess without CRYPTO_SECRET.
+   */
+  fingerprint(plain: string): string {
+    return createHmac('sha256', this.key).update(plain, 'utf8').digest('hex');
   }
 
   static isSealed(value: string): boolean {

@@ -3,10 +3,11 @@ import { CHANNEL_STATUS } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import { AlertService } from '../channel-ops/alert.service';
 import { ChannelEvents } from '../channels/channel-events';
+import { ALL_KEYS_DISABLED, autoDisableKey } from '../channels/key-auto-disable';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
 import { mentionsDeadKey } from './relay-attempts';
-import type { RelayChannel } from './relay-context';
+import type { RelayChannel, RelayKey } from './relay-context';
 
 type ChannelRef = Pick<RelayChannel, 'id' | 'name'>;
 
@@ -60,6 +61,22 @@ export class AutoDisableService {
     this.logger.warn(`Channel ${channel.id} (${channel.name}) disabled: ${reason.slice(0, 200)}`);
     // Not awaited: the webhook may take seconds and the caller may be a client's request.
     void this.alerts.send(`渠道「${channel.name}」（#${channel.id}）已被自动禁用`, `原因：${reason}`);
+    return true;
+  }
+
+  /**
+   * Disables one key of a multi-key channel (DESIGN.md §5.8: with several keys the unit is the key),
+   * and the channel with it when no enabled key is left. The caller checked mayDisable. False when
+   * the key was not enabled any more (another request or instance, or an administrator, got there first).
+   */
+  async disableKey(channel: ChannelRef, key: Pick<RelayKey, 'id' | 'masked'>, reason: string): Promise<boolean> {
+    const { keyDisabled, channelDisabled } = await autoDisableKey(this.dataSource, channel.id, key.id, reason);
+    if (!keyDisabled) return false;
+    await this.events.changed();
+    this.logger.warn(`Key ${key.id} (${key.masked}) of channel ${channel.id} (${channel.name}) disabled: ${reason.slice(0, 200)}`);
+    // Not awaited: the webhook may take seconds and the caller is a client's request.
+    void this.alerts.send(`渠道「${channel.name}」（#${channel.id}）的密钥 ${key.masked} 已被自动禁用`, `原因：${reason}`);
+    if (channelDisabled) void this.alerts.send(`渠道「${channel.name}」（#${channel.id}）已被自动禁用`, `原因：${ALL_KEYS_DISABLED}`);
     return true;
   }
 

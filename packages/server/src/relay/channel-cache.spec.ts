@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { ChannelEvents } from '../channels/channel-events';
+import type { AppConfig } from '../config/app-config';
 import { SecretBox } from '../crypto/secret-box';
+import { RedisService } from '../redis/redis.service';
 import { ChannelCacheService } from './channel-cache.service';
+import { KeySelector } from './key-selector';
 
 const secrets = new SecretBox('channel-cache-spec-secret-0123456789');
 
@@ -25,13 +28,13 @@ const rowFor = (id: number, model: string) => ({
   model,
 });
 
-/** A database whose queries answer only when the test releases them, with the rows of that moment. */
+/** A database whose channel queries answer only when the test releases them, with the rows of that moment (and no multi-key channel). */
 function heldDatabase() {
   let rows: unknown[] = [];
   const waiting: Array<() => void> = [];
   const dataSource = {
-    query: () =>
-      new Promise<unknown[]>((resolve) => {
+    query: (sql: string) =>
+      sql.includes('FROM channel_keys') ? Promise.resolve([]) : new Promise<unknown[]>((resolve) => {
         const seen = rows; // the query reads the rows as they are when it runs
         waiting.push(() => resolve(seen));
       }),
@@ -55,7 +58,7 @@ describe(ChannelCacheService.name, () => {
     const database = heldDatabase();
     let changed: () => void = () => undefined;
     const events = { onChange: async (listener: () => void) => void (changed = listener) } as unknown as ChannelEvents;
-    const cache = new ChannelCacheService(database.dataSource, secrets, events);
+    const cache = new ChannelCacheService(database.dataSource, secrets, events, new KeySelector(new RedisService({ redisUrl: undefined } as AppConfig)));
     await cache.onModuleInit();
 
     // A request starts a load that reads the rows from before the new channel...

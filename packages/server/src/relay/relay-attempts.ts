@@ -2,6 +2,9 @@
 export interface Attempt {
   channel_id: number;
   channel_name: string;
+  /** The key of a multi-key channel that was tried (channel_keys.id), and its masked form; absent for a single-key channel. */
+  key_id?: number;
+  key?: string;
   status: number;
   error?: string;
   /** Milliseconds. */

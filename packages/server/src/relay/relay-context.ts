@@ -1,8 +1,17 @@
+import type { MultiKeyMode } from '@gw/shared';
 import type { RequestLimits } from '../channel-limits/request-limits';
 import type { Usage } from './billing/usage';
 
 /** The kinds of call the relay serves, one per OpenAI endpoint. */
 export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'images' | 'moderations' | 'rerank' | 'speech' | 'transcriptions' | 'translations' | 'image-edits';
+
+/** One enabled key of a multi-key channel (channel_keys), opened once by the channel cache. */
+export interface RelayKey {
+  id: number;
+  key: string;
+  /** channel_keys.masked: the only form of the key that logs and replies may carry. */
+  masked: string;
+}
 
 /** A channel as the relay uses it: parsed once when the channel cache loads, key in clear in memory only. */
 export interface RelayChannel {
@@ -10,7 +19,18 @@ export interface RelayChannel {
   type: number;
   name: string;
   baseUrl: string;
+  /**
+   * The key adaptors send. For a multi-key channel the relay sets it on a copy of the channel for
+   * each attempt (with `keyId`); the cached channel holds its first enabled key, for callers that
+   * do not choose one themselves.
+   */
   key: string;
+  /** '' for a single-key channel; how a multi-key channel picks its key for each attempt. */
+  multiKeyMode: '' | MultiKeyMode;
+  /** The enabled keys of a multi-key channel; empty for a single-key channel. */
+  keys: readonly RelayKey[];
+  /** channel_keys.id of `key` when a multi-key channel's key was chosen for this attempt. */
+  keyId?: number;
   organization: string;
   other: string;
   modelMapping: Readonly<Record<string, string>>;

@@ -20,6 +20,8 @@ import { RelayModelsService } from './relay-models.service';
 import { RelayService } from './relay.service';
 import { TokenAuthService } from './token-auth.service';
 import { InternalRelay } from './internal-relay';
+import { KeySelector } from './key-selector';
+import { KeyUsage } from './key-usage';
 import { TokenRateLimiter } from './token-rate-limiter';
 import { UpstreamClient } from './upstream.client';
 
@@ -40,6 +42,8 @@ import { UpstreamClient } from './upstream.client';
     AutoDisableService,
     RelayLogger,
     InternalRelay,
+    KeySelector,
+    KeyUsage,
   ],
   // The compare chat (talkings/) and workflow runs relay their answers through the same pipeline.
   // Async tasks (tasks/) submit through the same token checks, channel choice, prices and upstream pool.

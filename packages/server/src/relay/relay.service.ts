@@ -26,7 +26,9 @@ import { admitModel } from './relay-admission';
 import { RelayLogger } from './relay-logger';
 import { formFields, isUploadMode, readMultipart, withModel } from './multipart-body';
 import { headerOf, readJsonBody, type RelayRequest, sendJson, sendWhole } from './relay-request';
-import type { RelayChannel, RelayContext, RelayMode } from './relay-context';
+import { KeySelector } from './key-selector';
+import { KeyUsage } from './key-usage';
+import type { RelayChannel, RelayContext, RelayKey, RelayMode } from './relay-context';
 import { type Attempt, classifyFailure, errorCodesOf, type FailureKind, mapStatus } from './relay-attempts';
 import { RelayError } from './relay-error';
 import { StreamDelivery } from './stream/stream-delivery';
@@ -127,6 +129,8 @@ export class RelayService {
     private readonly cooldown: ChannelCooldown,
     private readonly metrics: MetricsService,
     private readonly database: DatabaseHealth,
+    private readonly keys: KeySelector,
+    private readonly keyUsage: KeyUsage,
   ) {}
 
   /** Serves one relay request, read and answered in the client's format (DESIGN.md §5.0). */
@@ -232,7 +236,7 @@ export class RelayService {
    * any byte reached the client, moves to a channel not yet tried (same tier first, then lower;
    * cooling channels last), up to RetryTimes retries. A failure about the request goes back to the
    * client as the upstream said it; when channels alone failed the client gets a gateway error,
-   * never an upstream's 401 or 403.
+   * never an upstream's 401 or 403. Inside a multi-key channel, tryChannel tries further keys.
    */
   private async tryChannels(
     ctx: PipelineContext,
@@ -262,26 +266,17 @@ export class RelayService {
         attempt--;
         continue;
       }
-      ctx.channel = channel;
       ctx.upstreamModel = channel.modelMapping[ctx.requestModel] || ctx.requestModel;
-      const attemptStart = performance.now();
-      try {
-        const delivered = await this.attempt(ctx, body, upload, response);
-        if (limits) void this.countTokens(channel.id, delivered.usage);
+      const outcome = await this.tryChannel(ctx, channel, body, upload, response, attempts);
+      if ('delivered' in outcome) {
+        if (limits) void this.countTokens(channel.id, outcome.delivered.usage);
         if (runs.has(channel.id)) await this.cooldown.succeeded(channel.id);
-        attempts.push({ channel_id: channel.id, channel_name: channel.name, status: delivered.status, duration: Math.round(performance.now() - attemptStart) });
-        return delivered;
-      } catch (thrown) {
-        if (!(thrown instanceof UpstreamFailure)) throw thrown;
-        // From here the upstream's words reach the caller, the log row and the disable reason.
-        const error = thrown.withoutKey(channel.key);
-        attempts.push({ channel_id: channel.id, channel_name: channel.name, status: error.status, error: error.message, duration: Math.round(performance.now() - attemptStart) });
-        this.metrics.relay.upstreamFailed(channel.id, error.status);
-        lastFailure = error;
-        if (error.kind === 'request') break;
-        await this.channelFailed(channel, error);
-        if (response.headersSent) break;
+        return outcome.delivered;
       }
+      // A multi-key channel with no key left to try on this instance was not tried: that costs no retry.
+      if (!outcome.failure) attempt--;
+      lastFailure = outcome.failure ?? lastFailure;
+      if (outcome.stop) break;
     }
     if (lastFailure?.kind === 'request') throw new RelayError(mapStatus(ctx.channel.statusCodeMapping, lastFailure.status), lastFailure.message);
     if (lastFailure) {
@@ -294,11 +289,99 @@ export class RelayService {
     throw new RelayError(503, `当前分组 ${ctx.caller.group} 下对于模型 ${ctx.requestModel} 无可用渠道`, 'upstream_error', 'model_not_found');
   }
 
-  /** A channel failure: counted toward the channel's cooldown, and perhaps a dead key to disable. */
+  /**
+   * One channel: one attempt; for a multi-key channel, one per key while its keys answer as dead
+   * keys, and once more after a 429: those tries count as one toward RetryTimes.
+   * `stop`: no other channel may be tried (the failure is about the request, or bytes reached the
+   * client). No `failure`: a multi-key channel had no key left to try.
+   */
+  private async tryChannel(
+    ctx: PipelineContext,
+    channel: RelayChannel,
+    body: Record<string, unknown>,
+    upload: FormData | undefined,
+    response: ServerResponse,
+    attempts: Attempt[],
+  ): Promise<{ delivered: Delivered } | { failure?: UpstreamFailure; stop: boolean }> {
+    const keysTried = new Set<number>();
+    const retry429 = { left: 1 };
+    let failure: UpstreamFailure | undefined;
+    for (;;) {
+      const key = channel.multiKeyMode ? await this.keys.pick(channel, keysTried) : undefined;
+      if (channel.multiKeyMode && !key) {
+        if (failure) await this.channelFailed(channel, failure);
+        return { failure, stop: false };
+      }
+      // Adaptors read ctx.channel.key: a multi-key attempt gets a copy with the chosen key.
+      const served = key ? { ...channel, key: key.key, keyId: key.id } : channel;
+      if (key) keysTried.add(key.id);
+      ctx.channel = served;
+      const tag = key ? { key_id: key.id, key: key.masked } : {};
+      const attemptStart = performance.now();
+      try {
+        const delivered = await this.attempt(ctx, body, upload, response);
+        if (key) {
+          this.keys.succeeded(key.id);
+          this.keyUsage.served(key.id, delivered.usage.prompt_tokens + delivered.usage.completion_tokens);
+        }
+        attempts.push({ channel_id: channel.id, channel_name: channel.name, ...tag, status: delivered.status, duration: Math.round(performance.now() - attemptStart) });
+        return { delivered };
+      } catch (thrown) {
+        if (!(thrown instanceof UpstreamFailure)) throw thrown;
+        // From here the upstream's words reach the caller, the log row and the disable reason.
+        failure = thrown.withoutKey(served.key);
+        attempts.push({ channel_id: channel.id, channel_name: channel.name, ...tag, status: failure.status, error: failure.message, duration: Math.round(performance.now() - attemptStart) });
+        this.metrics.relay.upstreamFailed(channel.id, failure.status);
+        if (failure.kind === 'request') return { failure, stop: true };
+        // Once bytes reached the client no other key may answer; the key's failure is still recorded.
+        if (key && (await this.keyFailed(channel, key, failure, retry429)) && !response.headersSent) continue;
+        await this.channelFailed(channel, failure);
+        return { failure, stop: response.headersSent };
+      }
+    }
+  }
+
+  /**
+   * A channel failure on one key of a multi-key channel (DESIGN.md §5.8: the key is the unit).
+   * Answers whether another key of the same channel is to be tried at once: after a dead-key
+   * answer (the key is disabled when the channel's auto_ban allows, and this instance stops using
+   * it before the cache reloads; else it is only passed over), and after a first 429 (another key
+   * may have its own rate limit left). Other failures are the channel's (tryChannels moves on).
+   */
+  private async keyFailed(channel: RelayChannel, key: RelayKey, failure: UpstreamFailure, retry429: { left: number }): Promise<boolean> {
+    const reason = failure.status > 0 ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
+    this.keyUsage.failed(key.id, reason);
+    if (failure.status > 0 && this.autoDisable.meansDeadKey(failure.status, `${failure.message} ${failure.codes}`.trim())) {
+      if (!this.autoDisable.mayDisable(channel)) {
+        this.keys.cool(key.id);
+        return true;
+      }
+      this.keys.markDead(key.id);
+      try {
+        await this.autoDisable.disableKey(channel, key, reason.slice(0, 300));
+      } catch (error) {
+        // Not recorded: this instance may try the key again, and disable it then.
+        this.keys.forgetDead(key.id);
+        this.logger.warn(`Key ${key.id} of channel ${channel.id} could not be disabled: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return true;
+    }
+    if (failure.status === 0 || failure.status === 408 || failure.status === 429 || failure.status >= 500) this.keys.cool(key.id);
+    if (failure.status === 429 && retry429.left > 0) {
+      retry429.left -= 1;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * A channel failure: counted toward the channel's cooldown, and perhaps a dead key to disable. A
+   * multi-key channel's dead keys are disabled one by one (keyFailed), never the channel at once.
+   */
   private async channelFailed(channel: RelayChannel, failure: UpstreamFailure): Promise<void> {
     const reason = failure.status > 0 ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
     await this.cooldown.failed(channel.id, reason);
-    if (failure.status > 0) await this.autoDisable.consider(channel, failure.status, `${failure.message} ${failure.codes}`.trim());
+    if (failure.status > 0 && !channel.multiKeyMode) await this.autoDisable.consider(channel, failure.status, `${failure.message} ${failure.codes}`.trim());
   }
 
   /** The tokens of a finished request count toward the channel's TPM and TPD. */

@@ -7,6 +7,8 @@ export const relayChannel = (fields: Partial<RelayChannel> = {}): RelayChannel =
   name: 'channel',
   baseUrl: '',
   key: 'sk-test',
+  multiKeyMode: '',
+  keys: [],
   organization: '',
   other: '',
   modelMapping: {},

@@ -1,4 +1,5 @@
 import { Message } from '@arco-design/web-react';
+import type { MultiKeyMode } from '@gw/shared';
 import { http, showError, type ApiReply } from '@/api/http';
 
 /**
@@ -39,6 +40,19 @@ export interface Channel {
   cooldown_until?: number;
   /** Why it is cooling down (the last failure). */
   cooldown_reason?: string;
+  /** '' for a single-key channel; how a multi-key channel picks a key for each request otherwise. */
+  multi_key_mode: '' | MultiKeyMode;
+  channel_info: ChannelKeyInfo;
+}
+
+/** The keys of a multi-key channel in counts (all 0 and false for a single-key channel). */
+export interface ChannelKeyInfo {
+  is_multi_key: boolean;
+  multi_key_size: number;
+  multi_key_mode: '' | MultiKeyMode;
+  multi_key_enabled: number;
+  multi_key_auto_disabled: number;
+  multi_key_manual_disabled: number;
 }
 
 export interface ChannelOtherInfo {
@@ -143,12 +157,34 @@ export const searchChannels = (filters: ChannelFilters, p: number, pageSize: num
 
 export const getChannel = (id: number) => http.get<Channel>(`/api/channel/${id}`);
 
-/** Creates one channel per non-empty key line; `copy_from` with an empty key copies that channel's key. */
-export const createChannel = (payload: ChannelPayload & { copy_from?: number; status?: number }) =>
+/**
+ * What several key lines make on create: one channel per key ('batch', also when absent) or one
+ * channel rotating them all ('multi_to_single', which takes `multi_key_mode`).
+ */
+export type ChannelCreateMode = 'batch' | 'multi_to_single';
+
+/** The key fields of a create beside the form's: `mode` and, for one channel with several keys, how it picks them. */
+export interface ChannelCreateKeys {
+  mode?: ChannelCreateMode;
+  multi_key_mode?: MultiKeyMode;
+}
+
+/**
+ * The key fields of an update. On a multi-key channel `key` adds keys ('append', the server's
+ * default) or replaces them all ('replace'); `multi_key_mode` changes how it picks them, and on a
+ * single-key channel converts it to a multi-key one.
+ */
+export interface ChannelUpdateKeys {
+  key_mode?: 'append' | 'replace';
+  multi_key_mode?: MultiKeyMode;
+}
+
+/** Creates one channel per non-empty key line, or one multi-key channel; `copy_from` with an empty key copies that channel's key. */
+export const createChannel = (payload: ChannelPayload & ChannelCreateKeys & { copy_from?: number; status?: number }) =>
   http.post<{ ids: number[] }>('/api/channel/', payload);
 
-/** An empty or absent `key` keeps the stored key. */
-export const updateChannel = (fields: ChannelQuickEdit | (ChannelPayload & { id: number })) => http.put<Channel>('/api/channel/', fields);
+/** An empty or absent `key` keeps the stored key (and adds none to a multi-key channel). */
+export const updateChannel = (fields: ChannelQuickEdit | (ChannelPayload & ChannelUpdateKeys & { id: number })) => http.put<Channel>('/api/channel/', fields);
 
 export const deleteChannel = (id: number) => http.delete<null>(`/api/channel/${id}/`);
 /** Deletes channels with status 2 or 3; data is the count. */
@@ -186,9 +222,12 @@ export interface ChannelUsage {
   tpd: number;
 }
 
-/** Tests one channel with a model (the server's choice when absent). */
-export const testChannel = (id: number, model?: string) =>
-  http.get<ChannelTestOutcome, ChannelTestResult>(`/api/channel/test/${id}`, { model: model || undefined });
+/**
+ * Tests one channel with a model (the server's choice when absent); `keyId` tests that key of a
+ * multi-key channel (without it the server takes its first enabled key).
+ */
+export const testChannel = (id: number, model?: string, keyId?: number) =>
+  http.get<ChannelTestOutcome, ChannelTestResult>(`/api/channel/test/${id}`, { model: model || undefined, key_id: keyId });
 /** Starts testing every channel and answers at once. */
 export const testAllChannels = () => http.get<null>('/api/channel/test');
 export const updateChannelBalance = (id: number) => http.get<null, ChannelBalanceResult>(`/api/channel/update_balance/${id}/`);

@@ -1,7 +1,9 @@
+import { MULTI_KEY_MODES, type MultiKeyMode } from '@gw/shared';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsInt4 } from '../../common/int-range';
 import { MSG_STATUS } from '../channel-rules';
+import { MSG_MULTI_KEY_MODE } from '../multi-key-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -22,6 +24,11 @@ export class ChannelFieldsDto {
   @IsString({ message: '渠道密钥必须是字符串' })
   @MaxLength(100_000, { message: '渠道密钥过长' })
   key?: string;
+
+  /** '' keeps a single-key channel; 'random' or 'polling' makes or keeps it a multi-key one (multi-key-rules.ts). */
+  @IsOptional()
+  @IsIn(['', ...MULTI_KEY_MODES], { message: MSG_MULTI_KEY_MODE })
+  multi_key_mode?: '' | MultiKeyMode;
 
   @IsOptional()
   @IsString()

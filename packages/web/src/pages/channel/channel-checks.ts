@@ -1,5 +1,6 @@
 import { Message } from '@arco-design/web-react';
-import { callReply } from '@/api/http';
+import { call, callReply } from '@/api/http';
+import { retestAllDisabledKeys } from '@/api/channel-keys';
 import { testAllChannels, testChannel, updateAllChannelBalances, updateChannelBalance, type Channel } from '@/api/channels';
 import { showUnpricedWarning } from './unpriced-test-warning';
 
@@ -40,4 +41,15 @@ export async function runAllChannelTests(): Promise<void> {
 export async function refreshAllBalances(): Promise<void> {
   const reply = await callReply(updateAllChannelBalances());
   if (reply) Message.info(reply.message || MSG_BALANCES_STARTED);
+}
+
+/**
+ * Re-tests the auto-disabled keys of every multi-key channel (the server answers when done) and says
+ * what came back; true when it ran.
+ */
+export async function retestAllAutoDisabledKeys(): Promise<boolean> {
+  const result = await call(retestAllDisabledKeys());
+  if (!result) return false;
+  Message.success(`重新测试完成：${result.channels} 个渠道，测试 ${result.tested} 个密钥，恢复 ${result.enabled} 个`);
+  return true;
 }

@@ -5,6 +5,8 @@ import type { ResponsiveColumn } from '@/components/responsive-table/responsive-
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import type { OnChannelAction } from './actions';
 import { InlineNumber } from './inline-number';
+import { isMultiKey } from './multi-key';
+import { MultiKeyTag } from './multi-key-tag';
 import { splitList } from './lists';
 import { parseRowPriority, parseRowWeight, parseTagPriority, parseTagWeight } from './number-rules';
 import { BalanceCell } from './balance-cell';
@@ -68,6 +70,11 @@ export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): Re
           <Space size={4}>
             <Tag color="arcoblue">标签</Tag>
             {row.tag}
+          </Space>
+        ) : isMultiKey(row) ? (
+          <Space size={4} wrap>
+            {row.name}
+            <MultiKeyTag channel={row} />
           </Space>
         ) : (
           row.name

@@ -1,63 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { MemoryRouter, Route as RouterRoute, Routes } from 'react-router-dom';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Message } from '@arco-design/web-react';
 import { CHANNEL_TYPE_MODELS } from '@gw/shared';
 import type { PricingEntry } from '@/api/pricing';
 import { useUserStore } from '@/stores/user';
 import { makeUser } from '@/test/factories';
-import ChannelEditPage from './edit';
-import { fakeApi, fail, makeChannel, ok, type ApiCall, type Reply, type Route } from './test-fake-api';
-
-const TYPE_MODELS = { 1: ['gpt-4o', 'gpt-4o-mini'], 3: ['gpt-4o'], 14: ['claude-sonnet-4-20250514'] };
-
-/** Renders the page at url; the default models per type are cached locally as a previous visit left them. */
-function renderAt(url: string, routes: Record<string, Route> = {}, cached = true): ApiCall[] {
-  if (cached) localStorage.setItem('channel_models', JSON.stringify(TYPE_MODELS));
-  const calls = fakeApi({
-    'GET /api/group/': ok(['default', 'vip']),
-    'GET /api/models': ok(TYPE_MODELS),
-    'GET /api/channel/models': ok([{ id: 'gpt-4o' }, { id: 'deepseek-chat' }]),
-    'POST /api/channel/': ok({ ids: [21] }),
-    'PUT /api/channel/': ok(),
-    ...routes,
-  });
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <RouterRoute path="/channel/add" element={<ChannelEditPage />} />
-        <RouterRoute path="/channel/edit/:id" element={<ChannelEditPage />} />
-        <RouterRoute path="/channel" element={<p>渠道列表</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return calls;
-}
-
-// Arco popups keep pointer-events off while their open animation runs; happy-dom never finishes it.
-const user = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
-const submit = () => user().click(screen.getByRole('button', { name: /提\s*交/ }));
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-
-/** The page title shows while the channel loads; the form (and its submit button) only after. */
-async function formShown(title: string) {
-  expect(await screen.findByText(title)).toBeTruthy();
-  await screen.findByRole('button', { name: /提\s*交/ });
-}
-
-async function chooseType(name: string) {
-  const u = user();
-  await u.click(screen.getByRole('combobox', { name: '类型' }));
-  await u.click(await screen.findByRole('option', { name }));
-}
-
-async function fillRequired(name = 'openai-1', key = 'sk-one') {
-  const u = user();
-  await u.type(field('名称'), name);
-  await u.type(field('密钥'), key);
-}
+import { chooseType, field, fillRequired, formShown, renderEditPage as renderAt, submit } from './test-edit-page';
+import { fail, makeChannel, ok, type Reply } from './test-fake-api';
+import { user, writes } from './test-page';
 
 let messages: HTMLElement;
 const message = (text: string) => within(messages).findByText(text);

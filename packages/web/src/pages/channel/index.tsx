@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Card } from '@arco-design/web-react';
 import { CHANNEL_STATUS } from '@gw/shared';
-import type { ChannelRow, ChannelTagRow } from '@/api/channels';
+import type { Channel, ChannelRow, ChannelTagRow } from '@/api/channels';
 import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { getColumns } from './columns';
+import { KeyManagerDrawer } from './keys/key-manager-drawer';
 import { useChannelListStore } from './list-store';
 import { PAGE_SIZE_OPTIONS } from '@/lib/page-size';
 import { SearchForm } from './search-form';
@@ -18,12 +19,13 @@ import './channel.css';
 
 const rowClassName = (row: ChannelRow) => (row.status === CHANNEL_STATUS.ENABLED ? '' : 'channel-row-disabled');
 
-/** 管理渠道 (spec 2 §2): search, toolbar, channel table with paging and tag mode, tag edit dialog. */
+/** 管理渠道 (spec 2 §2): search, toolbar, channel table with paging and tag mode, tag edit dialog, key manager of multi-key channels. */
 export default function ChannelPage() {
   const { rows, total, loading, reload, patchChannel } = useChannelList();
   const groups = useGroups();
   const [editingTag, setEditingTag] = useState<ChannelTagRow | null>(null);
-  const handleAction = useChannelActions({ reload, patchChannel, onEditTag: setEditingTag });
+  const [keysOf, setKeysOf] = useState<Channel | null>(null);
+  const handleAction = useChannelActions({ reload, patchChannel, onEditTag: setEditingTag, onManageKeys: setKeysOf });
   const { page, pageSize, selectedKeys, setPage, setPageSize, setSelectedKeys } = useChannelListStore();
   const columns = useMemo(() => getColumns(handleAction, readQuotaDisplay()), [handleAction]);
 
@@ -61,6 +63,7 @@ export default function ChannelPage() {
         }}
       />
       <TagEditModal row={editingTag} groups={groups} onClose={() => setEditingTag(null)} onSaved={reload} />
+      <KeyManagerDrawer channel={keysOf} onClose={() => setKeysOf(null)} onChanged={reload} />
     </Card>
   );
 }

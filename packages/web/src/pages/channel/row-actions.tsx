@@ -3,6 +3,7 @@ import { CHANNEL_STATUS } from '@gw/shared';
 import type { Channel, ChannelTagRow } from '@/api/channels';
 import type { OnChannelAction } from './actions';
 import { MonitorPopover } from './monitor-popover';
+import { isMultiKey } from './multi-key';
 import { TestButton } from './test-button';
 
 export function ChannelRowActions({ channel, onAction }: { channel: Channel; onAction: OnChannelAction }) {
@@ -18,6 +19,11 @@ export function ChannelRowActions({ channel, onAction }: { channel: Channel; onA
       <Button size="mini" type="text" onClick={() => onAction({ kind: 'edit', channel })}>
         编辑
       </Button>
+      {isMultiKey(channel) && (
+        <Button size="mini" type="text" onClick={() => onAction({ kind: 'keys', channel })}>
+          密钥
+        </Button>
+      )}
       <Button size="mini" type="text" onClick={() => onAction({ kind: 'copy', channel })}>
         复制
       </Button>

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { Channel } from '@/api/channels';
+import type { Channel, ChannelKeyInfo } from '@/api/channels';
+import type { ChannelKey } from '@/api/channel-keys';
 import { jsonResponse } from '@/test/factories';
 
 /** Test support for the channel pages: a stand-in console API and channel factories. */
@@ -67,6 +68,43 @@ export function makeChannel(fields: Partial<Channel> = {}): Channel {
     balance_updated_time: 0,
     test_time: 0,
     other_info: null,
+    multi_key_mode: '',
+    channel_info: {
+      is_multi_key: false,
+      multi_key_size: 0,
+      multi_key_mode: '',
+      multi_key_enabled: 0,
+      multi_key_auto_disabled: 0,
+      multi_key_manual_disabled: 0,
+    },
+    ...fields,
+  };
+}
+
+/** A multi-key channel: `keys` gives its counts by status, the mode defaults to random. */
+export function makeMultiKeyChannel(fields: Partial<Channel> = {}, keys: Partial<ChannelKeyInfo> = {}): Channel {
+  const mode = fields.multi_key_mode || 'random';
+  const counts = { multi_key_enabled: 3, multi_key_auto_disabled: 0, multi_key_manual_disabled: 0, ...keys };
+  const size = counts.multi_key_enabled + counts.multi_key_auto_disabled + counts.multi_key_manual_disabled;
+  return makeChannel({
+    ...fields,
+    multi_key_mode: mode,
+    channel_info: { is_multi_key: true, multi_key_size: size, multi_key_mode: mode, ...counts },
+  });
+}
+
+export function makeKey(fields: Partial<ChannelKey> = {}): ChannelKey {
+  return {
+    id: 1,
+    masked: 'sk-a****0001',
+    status: 1,
+    status_reason: '',
+    status_time: 0,
+    last_error: '',
+    request_count: 0,
+    token_count: 0,
+    used_time: 0,
+    created_time: 1_700_000_000,
     ...fields,
   };
 }

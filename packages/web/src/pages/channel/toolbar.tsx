@@ -1,18 +1,23 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Message, Modal, Space, Switch, Typography } from '@arco-design/web-react';
 import { IconPlus, IconRefresh } from '@arco-design/web-react/icon';
 import { call } from '@/api/http';
 import { deleteChannels, deleteDisabledChannels, fixChannelAbilities } from '@/api/channels';
-import { refreshAllBalances, runAllChannelTests } from './channel-checks';
+import { refreshAllBalances, retestAllAutoDisabledKeys, runAllChannelTests } from './channel-checks';
 import { useChannelListStore } from './list-store';
 import { channelIdsOf } from './tag-rows';
 
 const MSG_SELECT_FIRST = '请先选择要删除的渠道';
 
-/** Add, batch delete, delete disabled, fix abilities, test all, update balances, tag mode, id sort and refresh. */
+/**
+ * Add, batch delete, delete disabled, fix abilities, test all, retest the auto-disabled keys of
+ * multi-key channels, update balances, tag mode, id sort and refresh.
+ */
 export function Toolbar({ onReload }: { onReload: () => void }) {
   const navigate = useNavigate();
   const { selectedKeys, setSelectedKeys, tagMode, setTagMode, idSort, setIdSort } = useChannelListStore();
+  const [retesting, setRetesting] = useState(false);
 
   const handleDeleteSelected = () => {
     const ids = channelIdsOf(selectedKeys);
@@ -52,6 +57,14 @@ export function Toolbar({ onReload }: { onReload: () => void }) {
     onReload();
   };
 
+  // The server tests key after key before it answers: the button stays busy meanwhile.
+  const handleRetestKeys = async () => {
+    setRetesting(true);
+    const ran = await retestAllAutoDisabledKeys();
+    setRetesting(false);
+    if (ran) onReload();
+  };
+
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       <Button type="primary" icon={<IconPlus />} onClick={() => navigate('/channel/add')}>
@@ -65,6 +78,9 @@ export function Toolbar({ onReload }: { onReload: () => void }) {
       </Button>
       <Button onClick={handleFix}>修复能力</Button>
       <Button onClick={() => void runAllChannelTests()}>测试所有渠道</Button>
+      <Button loading={retesting} onClick={() => void handleRetestKeys()}>
+        重新测试自动禁用的密钥
+      </Button>
       <Button onClick={() => void refreshAllBalances()}>更新所有已启用渠道余额</Button>
       <Button icon={<IconRefresh />} onClick={onReload}>
         刷新

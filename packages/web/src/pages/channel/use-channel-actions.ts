@@ -18,7 +18,7 @@ import type { ChannelAction } from './actions';
 import { refreshChannelBalance, runChannelTest } from './channel-checks';
 import { copyOf } from './form/channel-form';
 
-const MSG_DONE = '操作成功完成！';
+export const MSG_DONE = '操作成功完成！';
 export const MSG_TAG_UPDATED = '标签更新成功！';
 
 interface ChannelActionDeps {
@@ -26,10 +26,11 @@ interface ChannelActionDeps {
   /** Puts a channel changed by a quick edit back into the rows. */
   patchChannel: (channel: Channel) => void;
   onEditTag: (row: ChannelTagRow) => void;
+  onManageKeys: (channel: Channel) => void;
 }
 
 /** Carries out what a row asks: quick edits patch the row in place, everything else reloads. */
-export function useChannelActions({ reload, patchChannel, onEditTag }: ChannelActionDeps) {
+export function useChannelActions({ reload, patchChannel, onEditTag, onManageKeys }: ChannelActionDeps) {
   const navigate = useNavigate();
 
   const quickEdit = useCallback(
@@ -74,6 +75,8 @@ export function useChannelActions({ reload, patchChannel, onEditTag }: ChannelAc
         }
         case 'edit':
           return navigate(`/channel/edit/${action.channel.id}`);
+        case 'keys':
+          return onManageKeys(action.channel);
         case 'copy':
           if (await callWithReason(createChannel(copyOf(action.channel)), '渠道复制失败')) {
             Message.success('渠道复制成功');
@@ -97,6 +100,6 @@ export function useChannelActions({ reload, patchChannel, onEditTag }: ChannelAc
           return onEditTag(action.row);
       }
     },
-    [navigate, onEditTag, patchChannel, quickEdit, reload, tagCall],
+    [navigate, onEditTag, onManageKeys, patchChannel, quickEdit, reload, tagCall],
   );
 }

@@ -1,5 +1,5 @@
-import { CHANNEL_TYPE_DEFAULT_OTHER, CHANNEL_TYPE_MODELS, DEFAULT_MODEL_REQ_LIMIT, stripTrailingSlashes } from '@gw/shared';
-import type { Channel, ChannelPayload } from '@/api/channels';
+import { CHANNEL_TYPE_DEFAULT_OTHER, CHANNEL_TYPE_MODELS, DEFAULT_MODEL_REQ_LIMIT, stripTrailingSlashes, type MultiKeyMode } from '@gw/shared';
+import type { Channel, ChannelCreateMode, ChannelPayload } from '@/api/channels';
 import { joinList, splitList } from '../lists';
 import { parseRequestLimits } from '../request-limits';
 
@@ -25,6 +25,14 @@ export interface ChannelFormValues {
   priority?: number;
   weight?: number;
   tag: string;
+  /** Create with several keys: one channel per key, or one channel rotating them all. */
+  create_mode: ChannelCreateMode;
+  /** How a multi-key channel (new, converted or stored) picks its key for a request. */
+  multi_key_mode: MultiKeyMode;
+  /** Edit of a single-key channel: turn it into a multi-key one. */
+  convert_to_multi: boolean;
+  /** Edit of a multi-key channel: the typed keys replace every stored key instead of joining them. */
+  replace_keys: boolean;
 }
 
 export type FormMode = 'create' | 'edit';
@@ -84,6 +92,11 @@ export function defaultFormValues(cached?: Record<string, string[]> | null): Cha
     priority: 0,
     weight: 0,
     tag: '',
+    // Today's behaviour stays the default: several keys make several channels.
+    create_mode: 'batch',
+    multi_key_mode: 'random',
+    convert_to_multi: false,
+    replace_keys: false,
   };
 }
 
@@ -109,6 +122,10 @@ export function valuesFromChannel(channel: Channel): ChannelFormValues {
     priority: channel.priority ?? 0,
     weight: channel.weight ?? 0,
     tag: channel.tag ?? '',
+    create_mode: 'batch',
+    multi_key_mode: channel.multi_key_mode || 'random',
+    convert_to_multi: false,
+    replace_keys: false,
   };
 }
 

@@ -56,7 +56,8 @@ export function keyPlaceholder(type: number, mode: FormMode): string {
   const what =
     type === 41 ? '服务账号 JSON 密钥（Service Account JSON Key，写在一行内）' : format ? `密钥，格式为：${format}` : '密钥';
   if (mode === 'edit') return `留空则保持当前密钥不变；如需更换，请输入新的${what}`;
-  return `请输入${what}，一行一个，每行创建一个渠道`;
+  const array = type === 41 ? '；多个密钥也可以写成一个 JSON 数组' : '';
+  return `请输入${what}，一行一个${array}。多个密钥可以每个创建一个渠道，也可以聚合为一个多密钥渠道`;
 }
 
 /** Azure routes by deployment name, which the gateway takes from the model name. */

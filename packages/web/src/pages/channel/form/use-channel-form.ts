@@ -1,9 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Form, Message } from '@arco-design/web-react';
+import { Form, Message, Modal } from '@arco-design/web-react';
 import { FETCH_MODELS_TYPES, stripTrailingSlashes } from '@gw/shared';
 import { HttpError, callOk, showError } from '@/api/http';
-import { callWithReason, createChannel, fetchSavedChannelModels, fetchUpstreamModels, getChannel, updateChannel, type Channel } from '@/api/channels';
+import {
+  callWithReason,
+  createChannel,
+  fetchSavedChannelModels,
+  fetchUpstreamModels,
+  getChannel,
+  updateChannel,
+  type Channel,
+  type ChannelPayload,
+} from '@/api/channels';
 import { unique } from '../lists';
 import {
   MSG_MODELS_EXIST,
@@ -16,6 +25,7 @@ import {
   type ChannelFormValues,
   type FormMode,
 } from './channel-form';
+import { keyRequest, type KeyFields } from './key-request';
 
 export const MSG_NOT_FOUND = '渠道不存在，请刷新后重试';
 export const MSG_DUPLICATE_SUBMIT = '提交失败，请勿重复提交！';
@@ -45,6 +55,8 @@ export function useChannelForm(id: number | undefined, typeModels: Record<string
   const [form] = Form.useForm<ChannelFormValues>();
   const mode: FormMode = id === undefined ? 'create' : 'edit';
   const [initial, setInitial] = useState<ChannelFormValues | null>(() => (mode === 'create' ? defaultFormValues(typeModels) : null));
+  /** The channel as stored: whether it is multi-key and its key counts decide the key fields. */
+  const [stored, setStored] = useState<Channel | null>(null);
   const [fetching, setFetching] = useState(false);
   const submitting = useRef(false);
 
@@ -54,6 +66,7 @@ export function useChannelForm(id: number | undefined, typeModels: Record<string
     void loadChannel(id).then((channel) => {
       if (!active) return;
       if (channel) {
+        setStored(channel);
         setInitial(valuesFromChannel(channel));
       } else {
         Message.error(MSG_NOT_FOUND);
@@ -64,6 +77,11 @@ export function useChannelForm(id: number | undefined, typeModels: Record<string
       active = false;
     };
   }, [id, navigate]);
+
+  /** Reads the stored channel again after its keys changed elsewhere (the key manager), leaving the form as typed. */
+  const refreshStored = () => {
+    if (id !== undefined) void loadChannel(id).then((channel) => channel && setStored(channel));
+  };
 
   const values = () => form.getFieldsValue(FORM_FIELDS) as ChannelFormValues;
   const models = () => values().models ?? [];
@@ -109,7 +127,16 @@ export function useChannelForm(id: number | undefined, typeModels: Record<string
     Message.success('获取模型列表成功');
   };
 
-  const handleSubmit = async () => {
+  const save = async (payload: ChannelPayload & KeyFields) => {
+    submitting.current = true;
+    const ok = await callOk(id === undefined ? createChannel(payload) : updateChannel({ id, ...payload }));
+    submitting.current = false;
+    if (!ok) return;
+    Message.success(mode === 'create' ? '渠道创建成功！' : '渠道更新成功！');
+    navigate('/channel');
+  };
+
+  const handleSubmit = () => {
     if (submitting.current) {
       Message.error(MSG_DUPLICATE_SUBMIT);
       return;
@@ -119,18 +146,23 @@ export function useChannelForm(id: number | undefined, typeModels: Record<string
       Message.error(result.message);
       return;
     }
-    submitting.current = true;
-    const ok = await callOk(id === undefined ? createChannel(result.payload) : updateChannel({ id, ...result.payload }));
-    submitting.current = false;
-    if (!ok) return;
-    Message.success(mode === 'create' ? '渠道创建成功！' : '渠道更新成功！');
-    navigate('/channel');
+    const keys = keyRequest(values(), mode, stored);
+    if (!keys.ok) {
+      Message.error(keys.message);
+      return;
+    }
+    const payload = { ...result.payload, ...keys.fields };
+    // Replacing every key or converting to multi-key cannot be undone: asked first.
+    if (keys.confirm) Modal.confirm({ ...keys.confirm, onOk: () => save(payload) });
+    else void save(payload);
   };
 
   return {
     form,
     mode,
     initial,
+    stored,
+    refreshStored,
     fetching,
     handleTypeChange,
     handleFillDefaultModels,
