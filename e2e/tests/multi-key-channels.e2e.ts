@@ -99,4 +99,23 @@ describe('a multi-key channel: a dead key is disabled by traffic, shown in the k
     const found = await rootApi(page, 'GET', `/api/channel/search?keyword=${encodeURIComponent(CHANNEL)}`);
     expect(found.data.items[0].channel_info).toMatchObject({ is_multi_key: true, multi_key_size: 3, multi_key_enabled: 3, multi_key_auto_disabled: 0 });
   });
+
+  it('tests every model of the channel from its 模型 drawer, with the daily availability, on a desktop and a phone', async () => {
+    const { page, url } = product;
+    await page.goto(`${url}/channel`);
+    await page.locator('.arco-table-tr', { hasText: CHANNEL }).first().getByRole('button', { name: '模型', exact: true }).click();
+    const drawer = page.locator('.arco-drawer', { hasText: `模型：${CHANNEL}` });
+    await drawer.getByRole('button', { name: '测试全部模型' }).click();
+    await drawer.getByText('成功', { exact: true }).waitFor();
+    await product.screenshot('4-models');
+    // On a phone the list is cards: the drawer opens from the card's 模型 button.
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: '模型', exact: true }).first().click();
+    await drawer.getByText('gpt-4o', { exact: true }).first().waitFor();
+    // Slid in: the drawer fills the phone's width.
+    await expect.poll(async () => (await drawer.boundingBox())!.x).toBe(0);
+    await product.screenshot('5-models-phone');
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

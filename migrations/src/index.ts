@@ -25,6 +25,7 @@ import { ChatMessageInstance1795805330600 } from './1795805330600-chat-message-i
 import { RedeemedCodes1795807454148 } from './1795807454148-redeemed-codes';
 import { ConsoleTokens1795808354634 } from './1795808354634-console-tokens';
 import { ChannelKeys1795810000000 } from './1795810000000-channel-keys';
+import { AbilityStatus1795812000000 } from './1795812000000-ability-status';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   RedeemedCodes1795807454148,
   ConsoleTokens1795808354634,
   ChannelKeys1795810000000,
+  AbilityStatus1795812000000,
 ];

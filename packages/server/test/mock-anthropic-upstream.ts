@@ -115,11 +115,16 @@ export const MOCK_CACHE_1H_USAGE: MockAnthropicUsage = {
   cache_creation: { ephemeral_5m_input_tokens: 50, ephemeral_1h_input_tokens: 150 },
 };
 
+/** The tokens "claude-prompt-cache" writes to its cache on a first request and reads on the next ones. */
+export const MOCK_PROMPT_CACHE_TOKENS = 1000;
+
 /**
  * A real Anthropic Messages API server on 127.0.0.1 for relay tests, with count_tokens
  * (mockInputTokens). The requested model picks the behaviour: "claude-cache" reports cache reads
  * and writes, "claude-cache-1h" too with the writes split by lifetime (MOCK_CACHE_1H_USAGE); "claude-tool" calls get_weather, then answers from the tool result;
- * "claude-overloaded" answers 529; in a stream "claude-early-error" sends an error event before
+ * "claude-prompt-cache" keeps a prompt cache per key, as Anthropic does per organisation: the
+ * first request with a given system prompt and first turn writes 1000 tokens to it, later ones
+ * with the same key read them (MOCK_PROMPT_CACHE_TOKENS); "claude-overloaded" answers 529; in a stream "claude-early-error" sends an error event before
  * any content and "claude-midstream-error" after some; a max_tokens under 10 stops with
  * max_tokens. Others answer "Hello from <model>" (20 input, 10 output tokens). With extended
  * thinking on, an answer starts with a signed thinking block, and a tool call with a
@@ -127,6 +132,8 @@ export const MOCK_CACHE_1H_USAGE: MockAnthropicUsage = {
  */
 export class MockAnthropicUpstream extends LocalHttpServer {
   readonly seen: SeenAnthropicRequest[] = [];
+  /** The prompt prefixes "claude-prompt-cache" has cached, per key. */
+  private readonly promptCache = new Set<string>();
 
   private error(response: ServerResponse, status: number, type: string, message: string): void {
     response.writeHead(status, { 'content-type': 'application/json' });
@@ -161,7 +168,7 @@ export class MockAnthropicUpstream extends LocalHttpServer {
       return;
     }
 
-    const answer = this.answer(body);
+    const answer = this.answer(body, apiKey);
     const id = `msg_mock_${this.seen.length}`;
     if (!body.stream) {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -207,12 +214,26 @@ export class MockAnthropicUpstream extends LocalHttpServer {
     response.end();
   }
 
-  private answer(body: Record<string, any>): Answer {
-    const answer = this.plainAnswer(body);
+  private answer(body: Record<string, any>, apiKey: string): Answer {
+    const answer = body.model === 'claude-prompt-cache' ? this.promptCacheAnswer(body, apiKey) : this.plainAnswer(body);
     if (body.thinking?.type !== 'enabled') return answer;
     const thinking: Block[] = [{ type: 'thinking', thinking: MOCK_THOUGHT, signature: mockThinkingSignature(MOCK_THOUGHT) }];
     if (answer.stopReason === 'tool_use') thinking.push({ type: 'redacted_thinking', data: MOCK_REDACTED_THINKING });
     return { ...answer, content: [...thinking, ...answer.content] };
+  }
+
+  /** A cache read when this key has seen the prompt's system prompt and first turn before, a cache write otherwise. */
+  private promptCacheAnswer(body: Record<string, any>, apiKey: string): Answer {
+    const prefix = `${apiKey}\n${JSON.stringify(body.system ?? '')}\n${JSON.stringify(body.messages[0])}`;
+    const cached = this.promptCache.has(prefix);
+    this.promptCache.add(prefix);
+    const usage = {
+      input_tokens: 20,
+      output_tokens: 10,
+      cache_creation_input_tokens: cached ? 0 : MOCK_PROMPT_CACHE_TOKENS,
+      cache_read_input_tokens: cached ? MOCK_PROMPT_CACHE_TOKENS : 0,
+    };
+    return { content: [{ type: 'text', text: `Hello from claude-prompt-cache, turn ${Math.ceil(body.messages.length / 2)}` }], stopReason: 'end_turn', usage };
   }
 
   private plainAnswer(body: Record<string, any>): Answer {

@@ -49,6 +49,9 @@ const STREAM_WORD_GAP_MS: Record<string, number> = { 'slow-stream': 50, 'long-st
  * prompt 11 / completion 7, or the usage of MOCK_USAGES. POST /v1/responses speaks the Responses API (mock-openai-responses.ts).
  * A JSON request carrying a key of `deadKeys` is refused with 401 (the message quoting the key, as
  * some providers do), one of `limitedKeys` with 429, whatever the model (multi-key channels).
+ * A model of `goneModels` is answered as OpenAI answers a model the key cannot use (404,
+ * code model_not_found); a model whose name says "codex" is served by the Responses API only, as at
+ * OpenAI: POST /v1/chat/completions refuses it with 400.
  */
 export class MockOpenAiUpstream extends LocalHttpServer {
   readonly seen: SeenRequest[] = [];
@@ -59,6 +62,8 @@ export class MockOpenAiUpstream extends LocalHttpServer {
   /** Keys refused as invalid (401), and keys refused as rate limited (429). */
   readonly deadKeys = new Set<string>();
   readonly limitedKeys = new Set<string>();
+  /** Models this upstream does not have (404 model_not_found). */
+  readonly goneModels = new Set<string>();
 
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const pieces: Buffer[] = [];
@@ -91,6 +96,18 @@ export class MockOpenAiUpstream extends LocalHttpServer {
       const dead = this.deadKeys.has(key);
       response.writeHead(dead ? 401 : 429, { 'content-type': 'application/json' });
       const error = dead ? { message: `Incorrect API key provided: ${key}`, type: 'invalid_request_error', code: 'invalid_api_key' } : { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' };
+      response.end(JSON.stringify({ error }));
+      return;
+    }
+    if (this.goneModels.has(model)) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      const error = { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' };
+      response.end(JSON.stringify({ error }));
+      return;
+    }
+    if (model.includes('codex') && request.url === '/v1/chat/completions') {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      const error = { message: 'This model is only supported in v1/responses and not in v1/chat/completions.', type: 'invalid_request_error', param: 'model', code: null };
       response.end(JSON.stringify({ error }));
       return;
     }

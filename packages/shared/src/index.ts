@@ -18,3 +18,4 @@ export * from './workflow';
 export * from './user-files';
 export * from './usage-stats';
 export * from './tasks';
+export * from './model-availability';

@@ -128,6 +128,13 @@ const DEFINITIONS = {
   DefaultCollapseSidebar: bool(false),
   // Retry
   RetryTimes: int(2, 0),
+  // Sticky routing (DESIGN.md §5.9): a client session goes back to the channel and key that served
+  // it, for prompt caches; by token: a request naming no session uses its token as one.
+  ChannelAffinityEnabled: bool(true),
+  ChannelAffinityTTL: int(3600, 1),
+  ChannelAffinityByTokenEnabled: bool(false),
+  // The route a relayed request took, as the X-Gateway-Route response header.
+  RouteHeaderEnabled: bool(false),
   // Drawing
   DrawingEnabled: bool(false),
   MjNotifyEnabled: bool(false),

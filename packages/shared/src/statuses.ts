@@ -7,6 +7,9 @@ export const CHANNEL_STATUS = { ENABLED: 1, MANUALLY_DISABLED: 2, AUTO_DISABLED:
 /** A key of a multi-key channel: the same three states as a channel. */
 export const CHANNEL_KEY_STATUS = CHANNEL_STATUS;
 
+/** A model on one channel (abilities.status): the same three states, the model's own beside the channel's. */
+export const ABILITY_STATUS = CHANNEL_STATUS;
+
 /** How a multi-key channel picks its key for a request (new-api's `multi_key_mode`). */
 export const MULTI_KEY_MODES = ['random', 'polling'] as const;
 export type MultiKeyMode = (typeof MULTI_KEY_MODES)[number];

@@ -13,6 +13,8 @@ import { ChannelRecords } from './channel-records';
 import { ChannelTestJob } from './channel-test.job';
 import { ChannelTestService } from './channel-test.service';
 import { KeyRetestService } from './key-retest.service';
+import { ModelTestsController } from './model-tests.controller';
+import { ModelTestService } from './model-tests.service';
 import { MultiKeyController } from './multi-key.controller';
 
 /**
@@ -25,8 +27,8 @@ import { MultiKeyController } from './multi-key.controller';
  */
 @Module({
   imports: [ChannelsModule, LogsModule, AlertModule],
-  controllers: [ChannelOpsController, MultiKeyController],
-  providers: [ChannelProbe, ChannelRecords, ChannelTestService, ChannelTestJob, KeyRetestService, ChannelBalanceService, ChannelBalanceJob, AutoDisableService, UpstreamClient, PriceService],
+  controllers: [ChannelOpsController, MultiKeyController, ModelTestsController],
+  providers: [ChannelProbe, ChannelRecords, ChannelTestService, ChannelTestJob, KeyRetestService, ModelTestService, ChannelBalanceService, ChannelBalanceJob, AutoDisableService, UpstreamClient, PriceService],
   // The model health heartbeats probe models the same way a channel test does; the task poller reads channels of any status.
   exports: [ChannelProbe, ChannelRecords],
 })

@@ -1,17 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { ChatAdaptor, ProviderAdaptor } from '../relay/adaptors/adaptor';
 import { createAdaptorRegistry } from '../relay/adaptors';
 import { withoutChannelKey } from '../relay/channel-key-redaction';
+import { errorCodesOf } from '../relay/relay-attempts';
 import type { RelayChannel, RelayContext, RelayMode } from '../relay/relay-context';
 import { UpstreamClient } from '../relay/upstream.client';
 import { UpstreamReplyError } from '../relay/upstream-reply-error';
+
+/** The relay endpoint a probe calls the model through. */
+export type ProbeEndpoint = '/v1/chat/completions' | '/v1/responses' | '/v1/embeddings';
 
 /** What one test call to a channel gave: `status` is the upstream HTTP status (0 when none came). */
 export interface ProbeResult {
   ok: boolean;
   status: number;
   message: string;
+  /** The provider's error code and type beside the message (relay-attempts.ts errorCodesOf); '' when none. */
+  codes: string;
   elapsedMs: number;
+  endpoint: ProbeEndpoint;
 }
 
 /**
@@ -26,8 +34,37 @@ const isUndiciTimeout = (error: unknown) => ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR
 /** Embedding models cannot chat: they are tested with an embeddings call instead. */
 const isEmbeddingModel = (model: string) => model.toLowerCase().includes('embedding');
 
+/**
+ * OpenAI models served by the Responses API only, not by chat completions (no channel type speaks
+ * Responses alone: the model decides): the Codex models (gpt-5-codex, codex-mini-latest, …), the
+ * "-pro" reasoning models (o1-pro, o3-pro, gpt-5-pro, …), deep research and computer use. Other
+ * providers' "-pro" models (gemini-2.5-pro, hunyuan-pro) chat.
+ */
+export const isResponsesOnlyModel = (model: string) => /codex|deep-research|^computer-use|^(o\d+|gpt-[\w.]+)-pro(-|$)/i.test(model);
+
+/**
+ * The endpoint a test of the model goes to, as a client would have to call it: embeddings for an
+ * embedding model; the Responses API for a Responses-only model when the channel's adaptor speaks
+ * it (OpenAI, Azure); chat completions otherwise (a compatible provider may serve such a model
+ * through chat). `names` are the model asked for and the one sent upstream.
+ */
+export function probeEndpoint(provider: ProviderAdaptor, names: readonly string[]): ProbeEndpoint {
+  if (names.some(isEmbeddingModel)) return '/v1/embeddings';
+  if (provider.responses && names.some(isResponsesOnlyModel)) return '/v1/responses';
+  return '/v1/chat/completions';
+}
+
+/** The smallest request of each chat-like endpoint; 16 output tokens is the least the Responses API takes. */
+const PROBE_BODIES = {
+  '/v1/chat/completions': (model: string) => ({ model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 5, stream: false }),
+  '/v1/responses': (model: string) => ({ model, input: 'hi', max_output_tokens: 16, stream: false }),
+};
+
+/** What a probe needs of a chat or Responses adaptor (their stream chunk types differ; a probe never streams). */
+type Exchange = Pick<ChatAdaptor<unknown>, 'chatRequest' | 'chatResponse' | 'errorMessage'>;
+
 /** A hand-made relay context: the adaptors need one, though no token or user is involved. */
-function probeContext(channel: RelayChannel, model: string, mode: RelayMode): RelayContext {
+function probeContext(channel: RelayChannel, model: string, mode: RelayMode, endpoint: ProbeEndpoint): RelayContext {
   return {
     requestId: `probe-${randomUUID()}`,
     mode,
@@ -41,7 +78,7 @@ function probeContext(channel: RelayChannel, model: string, mode: RelayMode): Re
     channel,
     startedAt: performance.now(),
     clientIp: '',
-    requestPath: mode === 'chat' ? '/v1/chat/completions' : '/v1/embeddings',
+    requestPath: endpoint,
     userAgent: 'channel-test',
   };
 }
@@ -58,21 +95,24 @@ export class ChannelProbe {
 
   async probe(channel: RelayChannel, model: string): Promise<ProbeResult> {
     const provider = this.registry.forType(channel.type);
-    const embedding = isEmbeddingModel(model);
-    const ctx = probeContext(channel, model, embedding ? 'embeddings' : 'chat');
-    const chat = embedding ? undefined : provider.chat;
+    const endpoint = probeEndpoint(provider, [model, channel.modelMapping[model] || model]);
+    const embedding = endpoint === '/v1/embeddings';
+    const ctx = probeContext(channel, model, embedding ? 'embeddings' : 'chat', endpoint);
+    const chat: Exchange | undefined = endpoint === '/v1/responses' ? provider.responses : embedding ? undefined : provider.chat;
     const passthrough = embedding && provider.passthrough?.modes.has('embeddings') ? provider.passthrough.adaptor : undefined;
     const started = performance.now();
-    const result = (ok: boolean, status: number, message: string): ProbeResult => ({
+    const result = (ok: boolean, status: number, message: string, codes = ''): ProbeResult => ({
       ok,
       status,
       message: withoutChannelKey(message, channel.key),
+      codes: withoutChannelKey(codes, channel.key),
       elapsedMs: Math.round(performance.now() - started),
+      endpoint,
     });
     if (!chat && !passthrough) return result(false, 0, embedding ? '该渠道类型不支持测试嵌入模型' : '该渠道类型不支持对话测试');
 
     const call = chat
-      ? chat.chatRequest(ctx, { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 5, stream: false })
+      ? chat.chatRequest(ctx, PROBE_BODIES[endpoint as keyof typeof PROBE_BODIES](model))
       : passthrough!.passthroughRequest(ctx, JSON.stringify({ model: ctx.upstreamModel, input: 'hi' }), 'application/json');
     const timeout = channel.modelTimeouts[ctx.upstreamModel] ?? channel.modelTimeouts[model] ?? PROBE_TIMEOUT_SECONDS;
     const errorMessage = (raw: string) => (chat ?? passthrough!).errorMessage(raw);
@@ -84,7 +124,7 @@ export class ChannelProbe {
       const response = await this.upstream.send(call, timeout, deadline);
       status = response.statusCode;
       const raw = await response.body.text();
-      if (status < 200 || status >= 300) return result(false, status, errorMessage(raw));
+      if (status < 200 || status >= 300) return result(false, status, errorMessage(raw), errorCodesOf(raw));
       try {
         if (chat) chat.chatResponse(ctx, raw);
         else JSON.parse(raw);

@@ -6,6 +6,7 @@ import { OptionsService } from '../options/options.service';
 import { ChannelRecords } from './channel-records';
 import { ChannelTestService, type Tester } from './channel-test.service';
 import { KeyRetestService } from './key-retest.service';
+import { ModelTestService } from './model-tests.service';
 
 export const CHANNEL_TEST_JOB = 'channel-test';
 
@@ -42,6 +43,7 @@ export class ChannelTestJob implements OnModuleInit {
     private readonly records: ChannelRecords,
     private readonly tests: ChannelTestService,
     private readonly retests: KeyRetestService,
+    private readonly modelTests: ModelTestService,
     private readonly options: OptionsService,
   ) {}
 
@@ -75,12 +77,15 @@ export class ChannelTestJob implements OnModuleInit {
   /**
    * With automatic enable on, the keys the gateway disabled in a multi-key channel are retested
    * first: a channel disabled for want of keys comes back through them, and its own test then
-   * uses a working key.
+   * uses a working key. Last, the models the gateway disabled on the channel (model-level health)
+   * are tested each, when the channel is enabled, and those that answer come back.
    */
   private async testOne(channelId: number, tester: Tester | undefined): Promise<void> {
     try {
-      if (this.options.getBoolean('AutomaticEnableChannelEnabled')) await this.retests.retestAutoDisabled(channelId);
+      const autoEnable = this.options.getBoolean('AutomaticEnableChannelEnabled');
+      if (autoEnable) await this.retests.retestAutoDisabled(channelId);
       await this.tests.test(channelId, undefined, tester);
+      if (autoEnable) await this.modelTests.retestAutoDisabled(channelId, tester);
     } catch (error) {
       // Deleted since the sweep, no model to test, key unreadable: retrying will not help.
       if (!(error instanceof BusinessError)) throw error;

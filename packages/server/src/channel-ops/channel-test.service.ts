@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CHANNEL_KEY_STATUS } from '@gw/shared';
 import { ChannelKeysService } from '../channels/channel-keys.service';
 import { ALL_KEYS_DISABLED } from '../channels/key-auto-disable';
+import { ModelStatusService } from '../channels/model-status.service';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
 import { LOG_TYPE } from '../logs/log.entity';
@@ -11,7 +12,7 @@ import { AutoDisableService } from '../relay/auto-disable.service';
 import { PriceService } from '../relay/billing/price.service';
 import type { RelayChannel } from '../relay/relay-context';
 import { AlertService } from './alert.service';
-import { ChannelProbe, type ProbeResult } from './channel-probe';
+import { ChannelProbe, type ProbeEndpoint, type ProbeResult } from './channel-probe';
 import { type ChannelRecord, ChannelRecords } from './channel-records';
 import { type TestVerdict, testVerdict } from './test-verdict';
 
@@ -38,6 +39,13 @@ export interface ChannelTestOutcome {
    * multi-key channel, which the channel outlived.
    */
   status_change: 'disabled' | 'enabled' | 'key_disabled' | null;
+  /**
+   * What this test did to the tested model on this channel (model-status.service.ts): 'disabled'
+   * when the upstream said it does not have the model, 'enabled' when an auto-disabled model answered.
+   */
+  model_status_change: 'disabled' | 'enabled' | null;
+  /** The endpoint the model was tested through (channel-probe.ts probeEndpoint). */
+  endpoint: ProbeEndpoint;
   /** The key of a multi-key channel that was tested; null for a single-key channel. */
   key_id: number | null;
   /**
@@ -62,6 +70,7 @@ export class ChannelTestService {
     private readonly prices: PriceService,
     private readonly keys: ChannelKeysService,
     private readonly alerts: AlertService,
+    private readonly models: ModelStatusService,
   ) {}
 
   /**
@@ -69,25 +78,51 @@ export class ChannelTestService {
    * leave a log row, so that the monitoring schedule (every minute by default) does not flood
    * the usage log; its results still show as each channel's response time and status. A multi-key
    * channel is tested with its key `keyId`, or its first enabled key (ChannelRecords.load).
+   *
+   * Without `model`, the channel's test_model, else its first model, passing over models disabled
+   * on the channel (a test of a model the upstream lacks says nothing of the channel). A failure
+   * saying the upstream lacks the model is the model's (DESIGN.md §5.8): it is disabled on this
+   * channel when the channel's auto_ban allows, and the channel and its key are left as they are.
+   * A model the gateway disabled that answers is enabled again (AutomaticEnableChannelEnabled).
    */
   async test(channelId: number, model?: string, tester?: Tester, keyId?: number): Promise<ChannelTestOutcome> {
     const record = await this.records.load(channelId, keyId);
-    const testModel = model?.trim() || record.testModel || record.models[0];
+    const testModel = model?.trim() || (await this.defaultModel(record));
     if (!testModel) throw new BusinessError('该渠道没有可用于测试的模型，请先设置测试模型或模型列表');
     const result = await this.probe.probe(record.channel, testModel);
     await this.records.saveTestResult(channelId, result.elapsedMs, nowSeconds());
     if (tester) this.writeLog(record, testModel, result, tester);
-    const change = await this.applyVerdict(record, result);
+    const modelGone = !result.ok && this.models.meansModelGone(record.channel, testModel, result.status, `${result.message} ${result.codes}`);
+    const change = modelGone ? undefined : await this.applyVerdict(record, result);
+    const modelChange = await this.applyModelVerdict(record.channel, testModel, result, modelGone);
     return {
       success: result.ok && change?.action !== 'disabled',
-      message: change?.message ?? result.message,
+      message: change?.message ?? (modelChange === 'disabled' ? `${result.message}（模型 ${testModel} 已在该渠道被自动禁用）` : result.message),
       time: Math.round(result.elapsedMs) / 1000,
       model: testModel,
       upstream_status: result.status,
       status_change: change?.action ?? null,
+      model_status_change: modelChange,
+      endpoint: result.endpoint,
       key_id: record.key?.id ?? null,
       unpriced_models: this.prices.unpricedOf(record.models),
     };
+  }
+
+  /** The first of test_model and the channel's models that is not disabled on the channel; else the first of them. */
+  private async defaultModel(record: ChannelRecord): Promise<string | undefined> {
+    const candidates = [record.testModel, ...record.models].filter(Boolean);
+    const disabled = await this.models.disabled(record.channel.id);
+    return candidates.find((candidate) => !disabled.has(candidate)) ?? candidates[0];
+  }
+
+  /** The model's status after its test: disabled when the upstream lacks it (auto_ban allowing), enabled again when it answered. */
+  private async applyModelVerdict(channel: RelayChannel, model: string, result: ProbeResult, modelGone: boolean): Promise<ChannelTestOutcome['model_status_change']> {
+    if (modelGone) {
+      const reason = `HTTP ${result.status}: ${`${result.message} ${result.codes}`.trim().slice(0, 300)}`;
+      return this.models.mayDisable(channel) && (await this.models.disable(channel, model, reason)) ? 'disabled' : null;
+    }
+    return result.ok && (await this.models.enable(channel, model)) ? 'enabled' : null;
   }
 
   private async applyVerdict(record: ChannelRecord, result: ProbeResult): Promise<{ action: NonNullable<ChannelTestOutcome['status_change']>; message: string } | undefined> {

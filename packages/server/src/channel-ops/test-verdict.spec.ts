@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from './channel-probe';
 import { testVerdict, type VerdictRules } from './test-verdict';
 
-const result = (fields: Partial<ProbeResult> = {}): ProbeResult => ({ ok: true, status: 200, message: '', elapsedMs: 800, ...fields });
+const result = (fields: Partial<ProbeResult> = {}): ProbeResult => ({ ok: true, status: 200, message: '', codes: '', elapsedMs: 800, endpoint: '/v1/chat/completions', ...fields });
 const rules = (fields: Partial<VerdictRules> = {}): VerdictRules => ({ mayDisable: true, meansDeadKey: false, slowAfterSeconds: 5, ...fields });
 
 describe(testVerdict.name, () => {

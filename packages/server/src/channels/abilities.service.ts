@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CHANNEL_STATUS } from '@gw/shared';
+import { ABILITY_STATUS, CHANNEL_STATUS } from '@gw/shared';
 import { EntityManager, Repository } from 'typeorm';
 import { BusinessError } from '../common/business.error';
 import { AbilityEntity } from './ability.entity';
@@ -20,9 +20,19 @@ export class AbilitiesService {
 
   /**
    * Makes the channel's rows exactly group × model, in the caller's transaction: rows no longer
-   * wanted go, the others are inserted or updated (keeping their capability flags).
+   * wanted go, the others are inserted or updated (keeping their capability flags and the model's
+   * status). A new row (a group added) takes the status its model already has on the channel, so
+   * that an edit never re-enables a model the gateway or an administrator disabled; a model
+   * removed from the list and added again starts enabled. The abilities trigger keeps `enabled`
+   * false while the model's status is not 1.
    */
   async sync(manager: EntityManager, channel: ChannelShape): Promise<void> {
+    const disabled: Array<{ model: string; status: number; status_reason: string; status_time: string }> = await manager.query(
+      `SELECT DISTINCT ON (model) model, status, status_reason, status_time FROM abilities
+        WHERE channel_id = $1 AND status <> $2 ORDER BY model, status DESC`,
+      [channel.id, ABILITY_STATUS.ENABLED],
+    );
+    const states = new Map(disabled.map((row) => [row.model, row]));
     const groups: string[] = [];
     const models: string[] = [];
     for (const group of splitList(channel.group)) {
@@ -37,12 +47,25 @@ export class AbilitiesService {
       [channel.id, groups, models],
     );
     if (groups.length === 0) return;
+    const state = (model: string) => states.get(model) ?? { status: ABILITY_STATUS.ENABLED, status_reason: '', status_time: '0' };
     await manager.query(
-      `INSERT INTO abilities ("group", model, channel_id, enabled, priority, weight, tag)
-       SELECT g, m, $3, $4, $5, $6, $7 FROM unnest($1::varchar[], $2::varchar[]) AS pairs(g, m)
+      `INSERT INTO abilities ("group", model, channel_id, enabled, priority, weight, tag, status, status_reason, status_time)
+       SELECT g, m, $3, $4, $5, $6, $7, s, r, t
+         FROM unnest($1::varchar[], $2::varchar[], $8::smallint[], $9::text[], $10::bigint[]) AS pairs(g, m, s, r, t)
        ON CONFLICT ("group", model, channel_id)
        DO UPDATE SET enabled = EXCLUDED.enabled, priority = EXCLUDED.priority, weight = EXCLUDED.weight, tag = EXCLUDED.tag`,
-      [groups, models, channel.id, channel.status === CHANNEL_STATUS.ENABLED, channel.priority, channel.weight, channel.tag],
+      [
+        groups,
+        models,
+        channel.id,
+        channel.status === CHANNEL_STATUS.ENABLED,
+        channel.priority,
+        channel.weight,
+        channel.tag,
+        models.map((model) => state(model).status),
+        models.map((model) => state(model).status_reason),
+        models.map((model) => state(model).status_time),
+      ],
     );
   }
 

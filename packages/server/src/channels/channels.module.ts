@@ -12,12 +12,15 @@ import { ChannelKeysService } from './channel-keys.service';
 import { ChannelsController } from './channels.controller';
 import { ChannelsService } from './channels.service';
 import { ModelCatalogService } from './model-catalog.service';
+import { ModelStatusController } from './model-status.controller';
+import { ModelStatusService } from './model-status.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ChannelEntity, AbilityEntity, ChannelKeyEntity]), ChannelLimitsModule],
-  controllers: [ChannelsController, CatalogController],
-  providers: [ChannelsService, AbilitiesService, ModelCatalogService, ChannelEvents, ChannelKeyStore, ChannelKeysService],
-  // The keys: channel tests (channel-ops/) pick and retest them; the relay disables them.
-  exports: [AbilitiesService, ChannelsService, ChannelEvents, ModelCatalogService, ChannelKeyStore, ChannelKeysService],
+  controllers: [ChannelsController, CatalogController, ModelStatusController],
+  providers: [ChannelsService, AbilitiesService, ModelCatalogService, ChannelEvents, ChannelKeyStore, ChannelKeysService, ModelStatusService],
+  // The keys: channel tests (channel-ops/) pick and retest them; the relay disables them. The
+  // models' status on a channel: the relay and channel tests disable and enable them.
+  exports: [AbilitiesService, ChannelsService, ChannelEvents, ModelCatalogService, ChannelKeyStore, ChannelKeysService, ModelStatusService],
 })
 export class ChannelsModule {}

@@ -38,6 +38,7 @@ const makeRow = (fields: Partial<LogEntity> = {}): LogEntity => ({
 describe(withoutAdminInfo.name, () => {
   it.each([
     ['{"frt":10,"admin_info":{"use_channel":[3]}}', '{"frt":10}'],
+    ['{"frt":10,"route":[{"via":"affinity","ch":3,"tier":0,"n":2,"key":"sk-a…wxyz"}],"affinity":"hit"}', '{"frt":10,"affinity":"hit"}'],
     ['{"model_price":0.02}', '{"model_price":0.02}'],
     ['', ''],
     ['not json', ''],

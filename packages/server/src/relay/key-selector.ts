@@ -59,6 +59,17 @@ export class KeySelector {
     );
   }
 
+  /**
+   * A key a session is bound to (DESIGN.md §5.9): the key when this instance would use it now,
+   * 'cooling' while it only cools down, undefined when it is gone (no longer listed: disabled or
+   * deleted; or found dead here).
+   */
+  boundKey(channel: RelayChannel, keyId: number): RelayKey | 'cooling' | undefined {
+    const key = channel.keys.find((candidate) => candidate.id === keyId);
+    if (!key || this.dead.has(key.id)) return undefined;
+    return this.cooldowns.until(key.id, Date.now()) > 0 ? 'cooling' : key;
+  }
+
   /** The key answered as a dead key would: this instance stops using it at once. */
   markDead(keyId: number): void {
     this.dead.add(keyId);

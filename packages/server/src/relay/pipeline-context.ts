@@ -1,5 +1,7 @@
+import type { AffinitySession } from './affinity/binding';
 import type { InboundFormat } from './inbound/inbound-format';
 import type { RelayContext } from './relay-context';
+import type { RouteTrail } from './route-trail';
 
 /**
  * A request as the pipeline carries it: the adaptors' context plus the client format that reads
@@ -8,4 +10,8 @@ import type { RelayContext } from './relay-context';
  */
 export interface PipelineContext extends RelayContext {
   format: InboundFormat;
+  /** The client's session, when the request names one and sticky routing is on (DESIGN.md §5.9). */
+  session?: AffinitySession;
+  /** How channel choice went: the log's `other.route` and X-Gateway-Route. */
+  route: RouteTrail;
 }

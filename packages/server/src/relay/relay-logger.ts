@@ -84,6 +84,9 @@ export class RelayLogger {
       completion_audio_tokens: usage.completion_audio_tokens,
       upstream_model: ctx.upstreamModel !== ctx.requestModel ? ctx.upstreamModel : undefined,
       admin_info: { use_channel: outcome.attempts.map((attempt) => attempt.channel_id) },
+      // Why these channels (route-trail.ts) and whether the session's binding held (DESIGN.md §5.9).
+      route: ctx.route.steps,
+      affinity: ctx.route.affinity,
       request: this.options.getBoolean('LogReqInfoEnabled') ? { path: ctx.requestPath, user_agent: ctx.userAgent, stream: ctx.stream } : undefined,
     };
     return this.row(ctx, outcome.attempts, {
@@ -106,7 +109,11 @@ export class RelayLogger {
         quota: 0,
         status,
         content: error.message.slice(0, 2000),
-        other: JSON.stringify({ admin_info: { use_channel: attempts.map((attempt) => attempt.channel_id) } }),
+        other: JSON.stringify({
+          admin_info: { use_channel: attempts.map((attempt) => attempt.channel_id) },
+          route: ctx.route.steps.length > 0 ? ctx.route.steps : undefined,
+          affinity: ctx.route.affinity,
+        }),
       }),
     );
   }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CHANNEL_KEY_STATUS, CHANNEL_STATUS, type MultiKeyMode } from '@gw/shared';
+import { CHANNEL_KEY_STATUS, CHANNEL_STATUS } from '@gw/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChannelEvents } from '../channels/channel-events';
 import { maskKey } from '../channels/key-mask';
-import { SecretBox } from '../crypto/secret-box';
 import { LogWriterService } from '../logs/log-writer.service';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { type RelayFixture, startRelayFixture } from '../../test/relay-fixture';
+import { type Instance, multiKeyChannel } from '../../test/multi-key-channel';
 import { type SecondInstance, startSecondInstance } from '../../test/test-app';
 import { QuotaLedgerService } from './billing/quota-ledger.service';
 import { ChannelCacheService } from './channel-cache.service';
@@ -19,39 +19,6 @@ const MOCK_TOKENS = 18;
 
 /** A key long enough to be masked wherever an upstream quotes it (channel-key-redaction.ts). */
 const newKey = (label: string) => `sk-${label}-${randomBytes(12).toString('hex')}`;
-
-/** The first instance (the fixture's) or the second one: both answer relay calls. */
-type Instance = Pick<SecondInstance, 'app' | 'http'>;
-
-/**
- * A multi-key channel made as the console would store it, without its routes: a channel created
- * through the API, then turned multi-key in the database (key_sealed '' and its keys in
- * channel_keys, sealed with the application's SecretBox), and every instance told of the change.
- */
-async function multiKeyChannel(
-  f: RelayFixture,
-  instances: readonly Instance[],
-  fields: Record<string, unknown>,
-  mode: MultiKeyMode,
-  keys: readonly string[],
-): Promise<{ id: number; keyIds: number[] }> {
-  const id = await f.channel(fields);
-  const secrets = f.t.app.get(SecretBox);
-  await f.t.db.query(`UPDATE channels SET multi_key_mode = $2, key_sealed = '' WHERE id = $1`, [id, mode]);
-  const keyIds: number[] = [];
-  for (const key of keys) {
-    const [row] = await f.t.db.query('INSERT INTO channel_keys (channel_id, key_sealed, key_hash, masked, created_time) VALUES ($1, $2, $3, $4, 1) RETURNING id', [
-      id,
-      secrets.seal(key),
-      secrets.fingerprint(key),
-      maskKey(key),
-    ]);
-    keyIds.push(row.id);
-  }
-  // Each instance hears its own notice at once (cluster-bus.ts): no wait for Redis to relay it.
-  for (const instance of instances) await instance.app.get(ChannelEvents).changed();
-  return { id, keyIds };
-}
 
 interface LoggedAttempt {
   channel_id: number;

@@ -4,6 +4,8 @@ import { ChannelsModule } from '../channels/channels.module';
 import { LogsModule } from '../logs/logs.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { UsersModule } from '../users/users.module';
+import { AffinityController } from './affinity/affinity.controller';
+import { ChannelAffinity } from './affinity/channel-affinity.service';
 import { AutoDisableService } from './auto-disable.service';
 import { BillingModule } from './billing/billing.module';
 import { PriceService } from './billing/price.service';
@@ -27,7 +29,7 @@ import { UpstreamClient } from './upstream.client';
 
 @Module({
   imports: [BillingModule, ChannelLimitsModule, ChannelsModule, LogsModule, TokensModule, UsersModule],
-  controllers: [RelayController, GeminiModelsController, PlaygroundController, OpenAiBillingController],
+  controllers: [RelayController, GeminiModelsController, PlaygroundController, OpenAiBillingController, AffinityController],
   providers: [
     RelayService,
     RelayFrontDoor,
@@ -44,6 +46,7 @@ import { UpstreamClient } from './upstream.client';
     InternalRelay,
     KeySelector,
     KeyUsage,
+    ChannelAffinity,
   ],
   // The compare chat (talkings/) and workflow runs relay their answers through the same pipeline.
   // Async tasks (tasks/) submit through the same token checks, channel choice, prices and upstream pool.

@@ -7,6 +7,7 @@ import { OptionsService } from '../options/options.service';
 import type { ChatAdaptor, PassthroughAdaptor } from './adaptors/adaptor';
 import { createAdaptorRegistry } from './adaptors';
 import { ChannelCooldown } from '../channel-limits/channel-cooldown.service';
+import { ModelStatusService } from '../channels/model-status.service';
 import { ChannelLimiter } from '../channel-limits/channel-limiter.service';
 import { DATABASE_UNAVAILABLE, DatabaseHealth } from '../database/database-health';
 import { AutoDisableService } from './auto-disable.service';
@@ -18,7 +19,11 @@ import { emptyUsage, usageFromOpenAI, type Usage } from './billing/usage';
 import { withoutChannelKey } from './channel-key-redaction';
 import { ChannelCacheService } from './channel-cache.service';
 import { ClientDisconnect } from './client-disconnect';
-import { type Candidate, chooseReadyChannel } from './channel-selector';
+import { type Candidate, drawChannel } from './channel-selector';
+import { type Binding, sameTarget } from './affinity/binding';
+import { boundTarget, type BoundTarget } from './affinity/bound-target';
+import { ChannelAffinity } from './affinity/channel-affinity.service';
+import { RouteTrail } from './route-trail';
 import type { InboundFormat } from './inbound/inbound-format';
 import { OPENAI_INBOUND } from './inbound/openai-inbound';
 import type { PipelineContext } from './pipeline-context';
@@ -36,6 +41,9 @@ import { type AuthorizedToken, TokenAuthService } from './token-auth.service';
 import { TokenRateLimiter } from './token-rate-limiter';
 import { DEFAULT_TIMEOUT_SECONDS, UpstreamClient, type UpstreamResponse } from './upstream.client';
 import { UpstreamReplyError } from './upstream-reply-error';
+
+/** The route a relayed request took (route-trail.ts), when RouteHeaderEnabled is on. */
+export const ROUTE_HEADER = 'X-Gateway-Route';
 
 /** The outcome of a request that reached an upstream: what to bill and log. */
 interface Delivered {
@@ -57,13 +65,15 @@ class UpstreamFailure extends Error {
     readonly kind: FailureKind,
     /** The provider's error code and type, when its body had them. */
     readonly codes = '',
+    /** The model asked for, when the upstream answered with an error (its ability may be at fault: channelFailed). */
+    readonly model = '',
   ) {
     super(message);
   }
 
   /** This failure with the channel's key masked in its words (channel-key-redaction.ts). */
   withoutKey(key: string): UpstreamFailure {
-    return new UpstreamFailure(this.status, withoutChannelKey(this.message, key), this.kind, withoutChannelKey(this.codes, key));
+    return new UpstreamFailure(this.status, withoutChannelKey(this.message, key), this.kind, withoutChannelKey(this.codes, key), this.model);
   }
 }
 
@@ -130,7 +140,9 @@ export class RelayService {
     private readonly metrics: MetricsService,
     private readonly database: DatabaseHealth,
     private readonly keys: KeySelector,
+    private readonly affinity: ChannelAffinity,
     private readonly keyUsage: KeyUsage,
+    private readonly modelStatus: ModelStatusService,
   ) {}
 
   /** Serves one relay request, read and answered in the client's format (DESIGN.md §5.0). */
@@ -167,6 +179,8 @@ export class RelayService {
         requestPath: request.path,
         userAgent: (headerOf(request.headers, 'user-agent') ?? '').slice(0, 200),
         holdStreamEnd: options.observer?.holdsStreamEnd,
+        session: this.affinity.sessionOf(format.name, body, request.headers, authorized.caller, model),
+        route: new RouteTrail(),
       };
 
       const reserved = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, this.estimate(price, ctx.promptTokens, body), this.prices.quotaPerUnit());
@@ -196,8 +210,10 @@ export class RelayService {
         this.metrics.relay.finished(ctx, attempts.length > 0 ? ctx.channel.id : 0, 'error');
       }
       if (options.observer) await this.tellFailed(options.observer, relayError);
-      if (!response.headersSent) sendJson(response, reply.status, reply.body);
-      else if (!response.writableEnded) response.end();
+      if (!response.headersSent) {
+        if (ctx && ctx.route.steps.length > 0) this.routeHeader(ctx, response);
+        sendJson(response, reply.status, reply.body);
+      } else if (!response.writableEnded) response.end();
     }
   }
 
@@ -237,6 +253,8 @@ export class RelayService {
    * cooling channels last), up to RetryTimes retries. A failure about the request goes back to the
    * client as the upstream said it; when channels alone failed the client gets a gateway error,
    * never an upstream's 401 or 403. Inside a multi-key channel, tryChannel tries further keys.
+   * Sticky routing (§5.9) offers the first choice the session's bound channel and key; whatever
+   * finally answers becomes the binding. Each step is written down in ctx.route.
    */
   private async tryChannels(
     ctx: PipelineContext,
@@ -251,23 +269,32 @@ export class RelayService {
     const now = Date.now();
     const runs = this.cooldown.states(candidates.map((candidate) => candidate.channel.id), now);
     const coolingUntil = new Map([...runs].filter(([, run]) => run.until > now).map(([id, run]) => [id, run.until]));
+    const binding = ctx.session ? await this.affinity.lookup(ctx.session) : undefined;
+    const bound = binding ? boundTarget(binding, candidates, (channel, keyId) => this.keys.boundKey(channel, keyId)) : undefined;
+    const target: BoundTarget | undefined = typeof bound === 'object' ? bound : undefined;
+    const onReply = (channel: RelayChannel, key: RelayKey | undefined) => this.replying(ctx, response, binding, channel, key);
     let lastFailure: UpstreamFailure | undefined;
     const limited: string[] = [];
     for (let attempt = 0; attempt <= retries; attempt++) {
-      const candidate = chooseReadyChannel(candidates, tried, coolingUntil);
-      if (!candidate) break;
-      const channel = candidate.channel;
+      // The binding is offered to the first choice only: a retry goes to a channel not yet tried.
+      const draw = drawChannel(candidates, tried, coolingUntil, tried.size === 0 ? target?.channelId : undefined);
+      if (!draw) break;
+      const channel = draw.candidate.channel;
       tried.add(channel.id);
+      ctx.route.cooling(draw.cooling);
+      if (ctx.session && ctx.route.affinity === undefined) ctx.route.affinity = !binding ? 'miss' : draw.via === 'affinity' ? 'hit' : 'moved';
       // A channel at its request limit is passed over; that costs no retry.
       const limits = channel.requestLimits;
       const reached = limits ? await this.channelLimits.acquire(channel.id, limits) : undefined;
       if (reached) {
         limited.push(`渠道「${channel.name}」（#${channel.id}）的 ${reached.toUpperCase()}`);
+        ctx.route.limited(channel.id, reached);
         attempt--;
         continue;
       }
+      ctx.route.pick(draw.via, channel.id, draw.tier, draw.weight);
       ctx.upstreamModel = channel.modelMapping[ctx.requestModel] || ctx.requestModel;
-      const outcome = await this.tryChannel(ctx, channel, body, upload, response, attempts);
+      const outcome = await this.tryChannel(ctx, channel, body, upload, response, attempts, draw.via === 'affinity' ? target?.key : undefined, onReply);
       if ('delivered' in outcome) {
         if (limits) void this.countTokens(channel.id, outcome.delivered.usage);
         if (runs.has(channel.id)) await this.cooldown.succeeded(channel.id);
@@ -278,6 +305,8 @@ export class RelayService {
       lastFailure = outcome.failure ?? lastFailure;
       if (outcome.stop) break;
     }
+    // Nothing answered, so nothing rebound the session: a binding whose channel or key is gone goes.
+    if (binding && bound === 'gone') void this.affinity.drop(ctx.session!, binding);
     if (lastFailure?.kind === 'request') throw new RelayError(mapStatus(ctx.channel.statusCodeMapping, lastFailure.status), lastFailure.message);
     if (lastFailure) {
       const last = lastFailure.status > 0 ? `HTTP ${lastFailure.status}` : '无响应';
@@ -290,8 +319,29 @@ export class RelayService {
   }
 
   /**
+   * The answer of `channel` (and `key`) is about to reach the client: no other channel can serve
+   * the request any more. The session is bound to them (the write is sent before the answer's
+   * first byte, so the client's next turn finds it) and, with RouteHeaderEnabled, the route goes
+   * out with the answer's headers.
+   */
+  private replying(ctx: PipelineContext, response: ServerResponse, binding: Binding | undefined, channel: RelayChannel, key: RelayKey | undefined): void {
+    if (ctx.session) {
+      const served = { channelId: channel.id, keyId: key?.id ?? 0 };
+      ctx.route.affinity = !binding ? 'miss' : sameTarget(binding, served) ? 'hit' : 'moved';
+      void this.affinity.bind(ctx.session, binding, served);
+    }
+    this.routeHeader(ctx, response);
+  }
+
+  /** X-Gateway-Route, when the option asks for it and the headers have not gone out yet. */
+  private routeHeader(ctx: PipelineContext, response: ServerResponse): void {
+    if (this.options.getBoolean('RouteHeaderEnabled') && !response.headersSent) response.setHeader(ROUTE_HEADER, ctx.route.header());
+  }
+
+  /**
    * One channel: one attempt; for a multi-key channel, one per key while its keys answer as dead
-   * keys, and once more after a 429: those tries count as one toward RetryTimes.
+   * keys, and once more after a 429: those tries count as one toward RetryTimes. `boundKey`: the
+   * key the session is bound to, tried first. `onReply`: called when an answer is about to go out.
    * `stop`: no other channel may be tried (the failure is about the request, or bytes reached the
    * client). No `failure`: a multi-key channel had no key left to try.
    */
@@ -302,24 +352,31 @@ export class RelayService {
     upload: FormData | undefined,
     response: ServerResponse,
     attempts: Attempt[],
+    boundKey: RelayKey | undefined,
+    onReply: (channel: RelayChannel, key: RelayKey | undefined) => void,
   ): Promise<{ delivered: Delivered } | { failure?: UpstreamFailure; stop: boolean }> {
     const keysTried = new Set<number>();
     const retry429 = { left: 1 };
     let failure: UpstreamFailure | undefined;
+    let preferred = boundKey;
     for (;;) {
-      const key = channel.multiKeyMode ? await this.keys.pick(channel, keysTried) : undefined;
+      const key = channel.multiKeyMode ? (preferred ?? (await this.keys.pick(channel, keysTried))) : undefined;
+      preferred = undefined;
       if (channel.multiKeyMode && !key) {
         if (failure) await this.channelFailed(channel, failure);
         return { failure, stop: false };
       }
       // Adaptors read ctx.channel.key: a multi-key attempt gets a copy with the chosen key.
       const served = key ? { ...channel, key: key.key, keyId: key.id } : channel;
-      if (key) keysTried.add(key.id);
+      if (key) {
+        keysTried.add(key.id);
+        ctx.route.key(channel.id, key.masked);
+      }
       ctx.channel = served;
       const tag = key ? { key_id: key.id, key: key.masked } : {};
       const attemptStart = performance.now();
       try {
-        const delivered = await this.attempt(ctx, body, upload, response);
+        const delivered = await this.attempt(ctx, body, upload, response, () => onReply(channel, key));
         if (key) {
           this.keys.succeeded(key.id);
           this.keyUsage.served(key.id, delivered.usage.prompt_tokens + delivered.usage.completion_tokens);
@@ -331,6 +388,7 @@ export class RelayService {
         // From here the upstream's words reach the caller, the log row and the disable reason.
         failure = thrown.withoutKey(served.key);
         attempts.push({ channel_id: channel.id, channel_name: channel.name, ...tag, status: failure.status, error: failure.message, duration: Math.round(performance.now() - attemptStart) });
+        ctx.route.failed(channel.id, failure.status, key?.masked);
         this.metrics.relay.upstreamFailed(channel.id, failure.status);
         if (failure.kind === 'request') return { failure, stop: true };
         // Once bytes reached the client no other key may answer; the key's failure is still recorded.
@@ -380,6 +438,8 @@ export class RelayService {
    */
   private async channelFailed(channel: RelayChannel, failure: UpstreamFailure): Promise<void> {
     const reason = failure.status > 0 ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
+    // The upstream does not have the model (DESIGN.md §5.8): its ability alone is disabled; the channel is neither cooled down nor disabled, nor its key.
+    if (await this.modelStatus.failed(channel, failure.model, failure.status, `${failure.message} ${failure.codes}`.trim())) return;
     await this.cooldown.failed(channel.id, reason);
     if (failure.status > 0 && !channel.multiKeyMode) await this.autoDisable.consider(channel, failure.status, `${failure.message} ${failure.codes}`.trim());
   }
@@ -393,8 +453,11 @@ export class RelayService {
     }
   }
 
-  /** One call to one channel; throws UpstreamFailure for anything that went wrong upstream. */
-  private async attempt(ctx: PipelineContext, body: Record<string, unknown>, upload: FormData | undefined, response: ServerResponse): Promise<Delivered> {
+  /**
+   * One call to one channel; throws UpstreamFailure for anything that went wrong upstream.
+   * `onReply` is called just before the answer's headers are set (whole or streamed).
+   */
+  private async attempt(ctx: PipelineContext, body: Record<string, unknown>, upload: FormData | undefined, response: ServerResponse, onReply: () => void): Promise<Delivered> {
     const provider = this.registry.forType(ctx.channel.type);
     const chat: ChatAdaptor<unknown> | undefined = ctx.mode === 'chat' || ctx.mode === 'completions' ? ctx.format.chatAdaptor(provider) : undefined;
     const passthrough: PassthroughAdaptor | undefined = !chat && provider.passthrough?.modes.has(ctx.mode) ? provider.passthrough.adaptor : undefined;
@@ -425,10 +488,10 @@ export class RelayService {
         const raw = await upstream.body.text();
         const message = errorMessage(raw);
         const codes = errorCodesOf(raw);
-        throw new UpstreamFailure(upstream.statusCode, message, classifyFailure(upstream.statusCode, `${message} ${codes}`, this.autoDisable.keywords()), codes);
+        throw new UpstreamFailure(upstream.statusCode, message, classifyFailure(upstream.statusCode, `${message} ${codes}`, this.autoDisable.keywords()), codes, ctx.requestModel);
       }
       if (chat && ctx.stream) {
-        const delivery = new StreamDelivery(ctx, chat.chatStream(ctx), ctx.format.framing, response);
+        const delivery = new StreamDelivery(ctx, chat.chatStream(ctx), ctx.format.framing, response, onReply);
         const result = await delivery.pipe(upstream.body, abort, call.streamFraming);
         return { usage: result.usage ?? countedUsage(ctx.promptTokens, result.producedText), status: 200, respModel: ctx.upstreamModel, clientGone: result.clientGone };
       }
@@ -436,6 +499,7 @@ export class RelayService {
         // Passthrough replies may be bytes (speech audio): relayed as received, never decoded.
         const bytes = Buffer.from(await upstream.body.arrayBuffer());
         const contentType = String(upstream.headers['content-type'] ?? 'application/json');
+        onReply();
         sendWhole(response, 200, contentType, bytes);
         return { usage: this.passthroughUsage(contentType, bytes, ctx.promptTokens), status: 200 };
       }
@@ -447,6 +511,7 @@ export class RelayService {
         if (error instanceof UpstreamReplyError) throw error;
         throw new UpstreamFailure(502, '上游返回了无法解析的响应', 'channel');
       }
+      onReply();
       sendWhole(response, 200, 'application/json', converted.body);
       return { usage: converted.usage ?? countedUsage(ctx.promptTokens, ''), status: 200, respModel: converted.model };
     } catch (error) {

@@ -197,6 +197,13 @@ export const updateTag = (update: TagUpdate) => http.put<number>('/api/channel/t
 export const setTagEnabled = (tag: string, enabled: boolean) =>
   http.post<number>(`/api/channel/tag/${enabled ? 'enabled' : 'disabled'}`, { tag });
 
+/** Sessions bound to each channel by sticky routing (docs/console-api.md "Channels"): `{ [channelId]: count }`, channels with none left out. */
+export type AffinityCounts = Record<number, number>;
+
+export const getAffinityCounts = () => http.get<AffinityCounts>('/api/channel/affinity/counts');
+/** 清除绑定: the channel's bound sessions choose a channel afresh on their next request; data is how many were bound. */
+export const clearChannelAffinity = (channelId: number) => http.post<number>('/api/channel/affinity/clear', { channel_id: channelId });
+
 /** A channel test's reply: `time` (seconds) is a top-level field, not in data. */
 export interface ChannelTestResult {
   time: number;

@@ -38,12 +38,15 @@ export class StreamDelivery<Chunk> {
     private readonly translator: StreamTranslator<Chunk>,
     private readonly framing: ClientFraming<Chunk>,
     private readonly response: ServerResponse,
+    /** Called once, just before the client's headers are set: the answer is this channel's from here on. */
+    private readonly onStart?: () => void,
   ) {}
 
   /** Sends the client's headers, once: from here on the answer belongs to this channel. */
   private start(): void {
     if (this.started) return;
     this.started = true;
+    this.onStart?.();
     this.ctx.firstTokenAt = performance.now();
     this.response.statusCode = 200;
     this.response.setHeader('Content-Type', this.framing.contentType ?? 'text/event-stream; charset=utf-8');

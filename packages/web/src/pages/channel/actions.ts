@@ -2,7 +2,7 @@ import type { Channel, ChannelTagRow } from '@/api/channels';
 
 /** What a table row asks the page to do (getColumns(onAction)). */
 export type ChannelAction =
-  | { kind: 'toggle' | 'edit' | 'copy' | 'delete' | 'balance' | 'keys'; channel: Channel }
+  | { kind: 'toggle' | 'edit' | 'copy' | 'delete' | 'balance' | 'keys' | 'clear-affinity'; channel: Channel }
   | { kind: 'test'; channel: Channel; model: string }
   | { kind: 'priority' | 'weight'; channel: Channel; value: number }
   | { kind: 'tag-enable' | 'tag-disable' | 'tag-edit'; row: ChannelTagRow }

@@ -1,6 +1,6 @@
 import { Space, Tag } from '@arco-design/web-react';
 import { CHANNEL_PRIORITY_MIN, CHANNEL_TYPES, CHANNEL_WEIGHT_MIN, renderQuota } from '@gw/shared';
-import type { ChannelRow } from '@/api/channels';
+import type { AffinityCounts, ChannelRow } from '@/api/channels';
 import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import type { OnChannelAction } from './actions';
@@ -12,6 +12,7 @@ import { parseRowPriority, parseRowWeight, parseTagPriority, parseTagWeight } fr
 import { BalanceCell } from './balance-cell';
 import { ResponseTimeTag } from './response-time-tag';
 import { ChannelRowActions, TagRowActions } from './row-actions';
+import { SessionTag } from './session-tag';
 import { StatusTag } from './status-tag';
 import { isTagRow } from './tag-rows';
 
@@ -56,9 +57,11 @@ function WeightCell({ row, onAction }: { row: ChannelRow; onAction: OnChannelAct
 /**
  * The channel table; tag rows (tag mode) show aggregates and act on every channel of the tag. Group,
  * type and used quota wait in the row's expansion, so that priority and weight fit a 1440 px screen
- * beside the actions; a phone's card shows the status, response time and balance.
+ * beside the actions; a phone's card shows the status, response time and balance. A channel with
+ * sessions bound to it (`sessions`, sticky routing) says how many beside its name.
  */
-export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): ResponsiveColumn<ChannelRow>[] {
+export function getColumns(onAction: OnChannelAction, display: QuotaDisplay, sessions: AffinityCounts): ResponsiveColumn<ChannelRow>[] {
+  const sessionsOf = (row: ChannelRow) => (isTagRow(row) ? 0 : (sessions[row.id] ?? 0));
   return [
     { title: 'ID', width: 70, card: 'key', render: (_, row) => (isTagRow(row) ? '' : row.id) },
     {
@@ -71,10 +74,11 @@ export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): Re
             <Tag color="arcoblue">标签</Tag>
             {row.tag}
           </Space>
-        ) : isMultiKey(row) ? (
+        ) : isMultiKey(row) || sessionsOf(row) > 0 ? (
           <Space size={4} wrap>
             {row.name}
             <MultiKeyTag channel={row} />
+            <SessionTag count={sessionsOf(row)} />
           </Space>
         ) : (
           row.name
@@ -105,7 +109,7 @@ export function getColumns(onAction: OnChannelAction, display: QuotaDisplay): Re
       width: 230,
       fixed: 'right',
       card: 'actions',
-      render: (_, row) => (isTagRow(row) ? <TagRowActions row={row} onAction={onAction} /> : <ChannelRowActions channel={row} onAction={onAction} />),
+      render: (_, row) => (isTagRow(row) ? <TagRowActions row={row} onAction={onAction} /> : <ChannelRowActions channel={row} sessions={sessionsOf(row)} onAction={onAction} />),
     },
   ];
 }

@@ -13,21 +13,26 @@ import { TagEditModal } from './tag-edit-modal';
 import { isTagRow, rowKey } from './tag-rows';
 import { Toolbar } from './toolbar';
 import { useChannelActions } from './use-channel-actions';
+import { useAffinityCounts } from './use-affinity-counts';
 import { useChannelList } from './use-channel-list';
 import { useGroups } from './use-groups';
 import './channel.css';
 
 const rowClassName = (row: ChannelRow) => (row.status === CHANNEL_STATUS.ENABLED ? '' : 'channel-row-disabled');
 
-/** 管理渠道 (spec 2 §2): search, toolbar, channel table with paging and tag mode, tag edit dialog, key manager of multi-key channels. */
+/**
+ * 管理渠道 (spec 2 §2): search, toolbar, channel table with paging and tag mode, tag edit dialog, key
+ * manager of multi-key channels, and the sessions sticky routing binds to each channel.
+ */
 export default function ChannelPage() {
-  const { rows, total, loading, reload, patchChannel } = useChannelList();
+  const { rows, total, loading, reload, patchChannel, version } = useChannelList();
+  const sessions = useAffinityCounts(version);
   const groups = useGroups();
   const [editingTag, setEditingTag] = useState<ChannelTagRow | null>(null);
   const [keysOf, setKeysOf] = useState<Channel | null>(null);
   const handleAction = useChannelActions({ reload, patchChannel, onEditTag: setEditingTag, onManageKeys: setKeysOf });
   const { page, pageSize, selectedKeys, setPage, setPageSize, setSelectedKeys } = useChannelListStore();
-  const columns = useMemo(() => getColumns(handleAction, readQuotaDisplay()), [handleAction]);
+  const columns = useMemo(() => getColumns(handleAction, readQuotaDisplay(), sessions), [handleAction, sessions]);
 
   const handlePageChange = (nextPage: number, nextSize: number) => {
     if (nextSize !== pageSize) setPageSize(nextSize);

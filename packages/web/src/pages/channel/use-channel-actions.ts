@@ -5,6 +5,7 @@ import { CHANNEL_STATUS } from '@gw/shared';
 import { call, callOk } from '@/api/http';
 import {
   callWithReason,
+  clearChannelAffinity,
   createChannel,
   deleteChannel,
   setTagEnabled,
@@ -83,6 +84,12 @@ export function useChannelActions({ reload, patchChannel, onEditTag, onManageKey
             reload();
           }
           return;
+        case 'clear-affinity': {
+          const cleared = await call(clearChannelAffinity(action.channel.id));
+          if (cleared === undefined) return;
+          Message.success(`已清除 ${cleared} 个会话绑定`);
+          return reload();
+        }
         case 'delete':
           if (await callOk(deleteChannel(action.channel.id))) {
             Message.success(MSG_DONE);

@@ -36,5 +36,5 @@ export function useChannelList() {
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const patchChannel = useCallback((channel: Channel) => setRows((current) => replaceChannel(current, channel)), []);
 
-  return { rows, total, loading, reload, patchChannel };
+  return { rows, total, loading, reload, patchChannel, version };
 }

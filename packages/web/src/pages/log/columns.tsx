@@ -6,6 +6,7 @@ import { formatTimestamp } from '@/lib/time';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { UserPopover } from './user-popover';
 import {
+  affinityText,
   detailText,
   extraTokenTexts,
   firstTokenColor,
@@ -16,6 +17,7 @@ import {
   parseAttempts,
   parseOther,
   retryPath,
+  routeText,
   totalTimeColor,
 } from './log-view';
 
@@ -66,8 +68,25 @@ function RetryCell({ log }: { log: LogItem }) {
   );
 }
 
+/** Why the request went to its channel (亲和命中, 权重抽取, 重试, 冷却跳过, 限流跳过), and what sticky routing did. */
+function RouteCell({ log }: { log: LogItem }) {
+  const route = routeText(log);
+  const affinity = affinityText(log);
+  if (!route && !affinity) return <>-</>;
+  return (
+    <Space size={4} wrap>
+      {affinity && (
+        <Tag size="small" color={parseOther(log).affinity === 'hit' ? 'green' : 'gray'}>
+          {affinity}
+        </Tag>
+      )}
+      <span>{route}</span>
+    </Space>
+  );
+}
+
 /**
- * The log table's columns; the channel, user and retry columns are for administrators. The detail
+ * The log table's columns; the channel, user, retry and route columns are for administrators. The detail
  * and the retries wait in the row's expansion, so that the figures (tokens and cost) fit a 1440 px
  * screen without scrolling sideways; on a phone a card shows the model, the token and the figures.
  */
@@ -127,5 +146,6 @@ export function getColumns(isAdmin: boolean, display: QuotaDisplay): ResponsiveC
       render: (_: unknown, log: LogItem) => <DetailCell log={log} />,
     },
     ...column(isAdmin, { title: '重试', dataIndex: 'attempts_log', inExpandedRow: true, render: (_: unknown, log: LogItem) => <RetryCell log={log} /> }),
+    ...column(isAdmin, { title: '路由', dataIndex: 'other', inExpandedRow: true, render: (_: unknown, log: LogItem) => <RouteCell log={log} /> }),
   ];
 }

@@ -137,6 +137,30 @@ describe('log page as an administrator', () => {
     expect(within(openExpansion(rowOf('alice-token'))).getByText('upstream rate limited')).toBeTruthy();
   });
 
+  it('shows in the row’s expansion why the request went to its channel', async () => {
+    const routed = makeLog({
+      id: 5,
+      token_name: 'routed-token',
+      channel: 5,
+      other: JSON.stringify({
+        model_ratio: 1,
+        affinity: 'moved',
+        route: [
+          { via: 'cooldown-skip', chs: [3] },
+          { via: 'weight', ch: 5, tier: 0, n: 1, w: 1, of: 1 },
+        ],
+      }),
+    });
+    fakeApi({ 'GET /api/log/': page([routed]), 'GET /api/log/stat': ok({ quota: 0, rpm: 0, tpm: 0 }) });
+    render(<LogPage />);
+    await screen.findByText('routed-token');
+
+    const more = within(openExpansion(rowOf('routed-token')));
+    expect(more.getByText('路由')).toBeTruthy();
+    expect(more.getByText('会话绑定迁移')).toBeTruthy();
+    expect(more.getByText('冷却跳过 #3 → 权重抽取 #5（优先级 0，1 选 1，权重 1/1）')).toBeTruthy();
+  });
+
   it('shows the time and stream badges on consumption and error rows only', async () => {
     const quiet = { use_time: 2, is_stream: false, other: '{}', token_name: '', model_name: '', quota: 0 };
     const rows = [
@@ -219,6 +243,7 @@ describe('log page as a user', () => {
     expect(screen.queryByRole('textbox', { name: '渠道 ID' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: '渠道' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: '重试' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '路由' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: '用户' })).toBeNull();
     expect(within(rowOf('my-token')).getByText('0.9 s').closest('.arco-tag')?.className).toContain('arco-tag-green');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_TYPES } from '@/api/logs';
-import { detailText, extraTokenTexts, firstTokenColor, formatFirstToken, hasTiming, logTypeTag, modelText, retryPath, totalTimeColor } from './log-view';
+import { affinityText, detailText, extraTokenTexts, firstTokenColor, formatFirstToken, hasTiming, logTypeTag, modelText, retryPath, routeText, totalTimeColor } from './log-view';
 import { makeLog } from './test-factories';
 
 describe('latency badges (spec 2 §9)', () => {
@@ -143,5 +143,53 @@ describe(logTypeTag.name, () => {
     [9, '未知'],
   ])('labels type %s %s', (type, label) => {
     expect(logTypeTag(type).label).toBe(label);
+  });
+});
+
+describe(routeText.name, () => {
+  const withRoute = (route: unknown[], affinity?: string) => makeLog({ other: JSON.stringify({ model_ratio: 1, route, affinity }) });
+
+  it('says a first pick by weight with its tier and weight', () => {
+    expect(routeText(withRoute([{ via: 'weight', ch: 3, tier: 0, n: 2, w: 1, of: 2 }]))).toBe('权重抽取 #3（优先级 0，2 选 1，权重 1/2）');
+  });
+
+  it('says an affinity hit with the key of a multi-key channel', () => {
+    expect(routeText(withRoute([{ via: 'affinity', ch: 3, tier: 5, n: 2, key: 'sk-a…wxyz' }]))).toBe('亲和命中 #3 sk-a…wxyz（优先级 5，2 选 1）');
+  });
+
+  it('reads a retry, a cooldown skip, a limit skip and another key in order', () => {
+    const route = [
+      { via: 'cooldown-skip', chs: [1, 2] },
+      { via: 'limit-skip', ch: 4, limit: 'rpm' },
+      { via: 'weight', ch: 3, tier: 0, n: 2, w: 1, of: 2 },
+      { via: 'retry', ch: 3, status: 429 },
+      { via: 'probe', ch: 1, tier: 0, n: 2 },
+      { via: 'retry', ch: 1, status: 0, key: 'sk-a…0001' },
+      { via: 'key', ch: 1, key: 'sk-b…0002' },
+    ];
+    expect(routeText(withRoute(route))).toBe(
+      '冷却跳过 #1、#2 → 限流跳过 #4（RPM） → 权重抽取 #3（优先级 0，2 选 1，权重 1/2） → 重试：#3 返回 429 → 冷却探测 #1（优先级 0，2 选 1） → 重试：#1 sk-a…0001 无响应 → 换用密钥 #1 sk-b…0002',
+    );
+  });
+
+  it('is empty for rows without a route', () => {
+    expect(routeText(makeLog())).toBe('');
+    expect(routeText(makeLog({ other: 'not json' }))).toBe('');
+    expect(routeText(makeLog({ other: JSON.stringify({ route: 'x' }) }))).toBe('');
+  });
+});
+
+describe(affinityText.name, () => {
+  it.each([
+    ['hit', '会话命中绑定'],
+    ['miss', '会话新建绑定'],
+    ['moved', '会话绑定迁移'],
+  ])('names the outcome %s', (affinity, text) => {
+    expect(affinityText(makeLog({ other: JSON.stringify({ affinity }) }))).toBe(text);
+  });
+
+  it('is empty when the request named no session', () => {
+    expect(affinityText(makeLog())).toBe('');
+    expect(affinityText(makeLog({ other: JSON.stringify({ affinity: 'other' }) }))).toBe('');
   });
 });

@@ -77,7 +77,19 @@ export interface LogOther {
   completion_audio_tokens?: number;
   upstream_model?: string;
   admin_info?: { use_channel?: number[] };
+  /** How the channel was chosen, step by step (administrators only). */
+  route?: RouteStep[];
+  /** Whether the request went where its client session was bound (sticky routing). */
+  affinity?: 'hit' | 'miss' | 'moved';
 }
+
+/** One step of the route trail (docs/console-api.md "Usage logs"). */
+export type RouteStep =
+  | { via: 'affinity' | 'weight' | 'probe'; ch: number; tier: number; n: number; w?: number; of?: number; key?: string }
+  | { via: 'key'; ch: number; key: string }
+  | { via: 'retry'; ch: number; status: number; key?: string }
+  | { via: 'cooldown-skip'; chs: number[] }
+  | { via: 'limit-skip'; ch: number; limit: string };
 
 function parseJson(text: string | undefined): unknown {
   if (!text) return undefined;
@@ -163,4 +175,44 @@ export function extraTokenTexts(log: LogItem): string[] {
     ['图片输入', count(other.prompt_image_tokens), ratio(other.image_ratio)],
   );
   return kinds.filter(([, tokens]) => tokens > 0).map(([label, tokens, billed]) => `${label} ${tokens} tokens${billed}`);
+}
+
+const PICK_LABELS = { affinity: '亲和命中', weight: '权重抽取', probe: '冷却探测' } as const;
+
+function stepText(step: RouteStep): string {
+  switch (step.via) {
+    case 'retry':
+      return `重试：#${step.ch}${step.key ? ` ${step.key}` : ''} ${step.status > 0 ? `返回 ${step.status}` : '无响应'}`;
+    case 'cooldown-skip':
+      return `冷却跳过 ${step.chs.map((id) => `#${id}`).join('、')}`;
+    case 'limit-skip':
+      return `限流跳过 #${step.ch}（${step.limit.toUpperCase()}）`;
+    case 'key':
+      return `换用密钥 #${step.ch} ${step.key}`;
+    default: {
+      const weight = step.w !== undefined && step.of !== undefined ? `，权重 ${step.w}/${step.of}` : '';
+      return `${PICK_LABELS[step.via]} #${step.ch}${step.key ? ` ${step.key}` : ''}（优先级 ${step.tier}，${step.n} 选 1${weight}）`;
+    }
+  }
+}
+
+/**
+ * The route trail as one readable line, for administrators: '权重抽取 #3（优先级 0，2 选 1，权重 1/2）
+ * → 重试：#3 返回 429 → …'; '' for rows without one (older rows, rows of no relay request).
+ */
+export function routeText(log: LogItem): string {
+  const route = parseOther(log).route;
+  if (!Array.isArray(route)) return '';
+  return route
+    .filter((step): step is RouteStep => typeof step?.via === 'string')
+    .map(stepText)
+    .join(' → ');
+}
+
+const AFFINITY_LABELS = { hit: '命中绑定', miss: '新建绑定', moved: '绑定迁移' } as const;
+
+/** What sticky routing did for a request that named a client session; '' when it named none. */
+export function affinityText(log: LogItem): string {
+  const affinity = parseOther(log).affinity;
+  return affinity && affinity in AFFINITY_LABELS ? `会话${AFFINITY_LABELS[affinity]}` : '';
 }

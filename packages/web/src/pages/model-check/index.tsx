@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Collapse, DatePicker, Empty, Space, Spin, Typography } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
+import { ChannelAvailabilityCard } from './channel-availability-card';
 import { todayString } from './day-range';
 import { LEVEL_LEGEND, providerHealth } from './heartbeat-view';
 import { JobQueuesCard } from './job-queues-card';
@@ -10,8 +11,9 @@ import { useHeartbeats } from './use-heartbeats';
 import './model-check.css';
 
 /**
- * 模型检测 (spec 2 §2): a day's heartbeats of every model, grouped by provider, and below them the
- * background queues; 刷新 and the 5-minute timer read both again.
+ * 模型检测 (spec 2 §2): a day's heartbeats of every model, grouped by provider, a channel's model
+ * availability by day, and the background queues; 刷新 and the 5-minute timer read the heartbeats
+ * and queues again.
  */
 export default function ModelCheckPage() {
   const [day, setDay] = useState(todayString);
@@ -57,6 +59,7 @@ export default function ModelCheckPage() {
           )}
         </Spin>
       </Card>
+      <ChannelAvailabilityCard />
       <JobQueuesCard version={version} />
     </>
   );

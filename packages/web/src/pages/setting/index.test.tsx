@@ -395,6 +395,31 @@ describe('operation and system tabs', () => {
     );
   });
 
+  it('shows sticky routing on and the route header off by default, and saves the binding lifetime and the switches', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+    const user = userEvent.setup();
+    const affinity = await screen.findByRole('switch', { name: '启用会话亲和（粘性路由）' });
+    expect(affinity.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: '未携带会话标识的请求按令牌绑定' }).getAttribute('aria-checked')).toBe('false');
+    const header = screen.getByRole('switch', { name: '在响应头 X-Gateway-Route 中返回路由过程' });
+    expect(header.getAttribute('aria-checked')).toBe('false');
+    const ttl = screen.getByLabelText('会话绑定有效期（秒）') as HTMLInputElement;
+    expect(ttl.value).toBe('3600');
+
+    await user.clear(ttl);
+    await user.type(ttl, '600');
+    await user.click(screen.getByRole('button', { name: '保存渠道路由' }));
+    expect(await within(messages).findByText('保存成功')).toBeTruthy();
+    await user.click(header);
+    await waitFor(() =>
+      expect(mutations(calls)).toEqual([
+        { method: 'PUT', path: '/api/option/', body: { key: 'ChannelAffinityTTL', value: '600' } },
+        { method: 'PUT', path: '/api/option/', body: { key: 'RouteHeaderEnabled', value: 'true' } },
+      ]),
+    );
+  });
+
   it('asks before turning password login off', async () => {
     const calls = fakeApi(makeUser({ role: 100 }));
     renderAt('/setting?tab=system');

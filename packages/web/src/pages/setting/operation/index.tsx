@@ -9,6 +9,7 @@ import { LogCard } from './log-card';
 import { MonitoringCard } from './monitoring-card';
 import { QuotaCard } from './quota-card';
 import { RatioCard } from './ratio-card';
+import { RoutingCard } from './routing-card';
 import { SensitiveWordsCard } from './sensitive-words-card';
 
 /** The operation tab, one card per concern (spec 1 §2.7). */
@@ -17,6 +18,7 @@ export function OperationTab({ readOnly }: { readOnly: boolean }) {
   return (
     <div>
       <GeneralCard form={form} />
+      <RoutingCard form={form} />
       <ChatLinkCard form={form} />
       <QuotaCard form={form} />
       <MonitoringCard form={form} />
