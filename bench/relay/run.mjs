@@ -8,8 +8,11 @@
 // connections (EXTERNAL_DURATION s, default 10): the in-process generator shares its process with
 // the bench, which flatters the slower target.
 //
+// MULTI_KEY=1 adds, to the chat rows, a five-key polling channel without and with sticky routing.
+//
 //   pnpm build && pnpm --filter @gw/bench relay          (needs PostgreSQL and Redis on 127.0.0.1)
 //   DURATION=10 CONNECTIONS=1,50 pnpm --filter @gw/bench relay
+//   MULTI_KEY=1 FORMATS=chat EXTERNAL_DURATION=0 pnpm --filter @gw/bench relay
 import { fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,12 +28,16 @@ const CONNECTIONS = (process.env.CONNECTIONS ?? '1,50').split(',').map(Number);
 const MODEL = 'bench-model';
 /** Served by the gateway's Anthropic channel (type 14) on the same mock. */
 const CLAUDE_MODEL = 'bench-claude';
+/** Served by a multi-key channel of five keys taken in turn (polling, one Redis INCR per pick). */
+const MULTI_KEY_MODEL = 'bench-multi';
 
 /** Signs in as root, prices the bench model, adds a channel to the mock, returns an sk- key. */
 async function prepareGateway(gatewayUrl, upstreamUrl, database) {
   const { call } = await signInRoot(gatewayUrl);
-  await call('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ [MODEL]: 1, [CLAUDE_MODEL]: 1 }) });
+  await call('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ [MODEL]: 1, [CLAUDE_MODEL]: 1, [MULTI_KEY_MODEL]: 1 }) });
   await call('POST', '/api/channel/', { type: 1, name: 'bench', key: 'sk-upstream', base_url: upstreamUrl, models: MODEL, groups: ['default'] });
+  const keys = Array.from({ length: 5 }, (_, index) => `sk-upstream-key-${index + 1}`).join('\n');
+  await call('POST', '/api/channel/', { type: 1, name: 'bench-multi', key: keys, mode: 'multi_to_single', multi_key_mode: 'polling', base_url: upstreamUrl, models: MULTI_KEY_MODEL, groups: ['default'] });
   await call('POST', '/api/channel/', { type: 14, name: 'bench-anthropic', key: 'sk-ant-upstream', base_url: upstreamUrl, models: CLAUDE_MODEL, groups: ['default'] });
   await database.query('UPDATE users SET quota = 1000000000000 WHERE id = 1');
   const [token] = await call('POST', '/api/token/', { name: 'bench', unlimited_quota: true });
@@ -41,19 +48,22 @@ async function prepareGateway(gatewayUrl, upstreamUrl, database) {
 const FORMAT_PATHS = { chat: '/v1/chat/completions', responses: '/v1/responses', messages: '/v1/messages' };
 const FORMATS = (process.env.FORMATS ?? 'chat,responses,messages').split(',');
 
-/** The same short question in the format of the endpoint. */
-function requestBody(path, stream) {
+/**
+ * The same short question in the format of the endpoint. `chat` overrides a chat completion's
+ * fields (the multi-key targets: their model, and a prompt_cache_key for sticky routing).
+ */
+function requestBody(path, stream, chat = {}) {
   if (path === FORMAT_PATHS.responses) return { model: MODEL, stream, input: 'Say ten words.' };
   if (path === FORMAT_PATHS.messages) return { model: CLAUDE_MODEL, max_tokens: 64, stream, messages: [{ role: 'user', content: 'Say ten words.' }] };
-  return { model: MODEL, stream, messages: [{ role: 'user', content: 'Say ten words.' }] };
+  return { model: MODEL, stream, messages: [{ role: 'user', content: 'Say ten words.' }], ...chat };
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** `connections` clients sending requests back to back for the duration; latencies in ms. */
-async function load(url, path, headers, stream, connections, seconds) {
+async function load(url, path, headers, stream, connections, seconds, chat) {
   const pool = new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
-  const body = JSON.stringify(requestBody(path, stream));
+  const body = JSON.stringify(requestBody(path, stream, chat));
   const latencies = [];
   const firstBytes = [];
   let errors = 0;
@@ -86,9 +96,9 @@ async function load(url, path, headers, stream, connections, seconds) {
 }
 
 async function scenario(target, stream, connections) {
-  await load(target.url, target.path, target.headers, stream, connections, WARMUP_S);
+  await load(target.url, target.path, target.headers, stream, connections, WARMUP_S, target.chat);
   const cpuBefore = cpuMs(target.pid);
-  const result = await load(target.url, target.path, target.headers, stream, connections, DURATION_S);
+  const result = await load(target.url, target.path, target.headers, stream, connections, DURATION_S, target.chat);
   const cpu = cpuMs(target.pid) - cpuBefore;
   return {
     rps: result.count / DURATION_S,
@@ -144,6 +154,14 @@ async function main() {
       { name: 'bare undici proxy', url: `http://127.0.0.1:${proxyPort}`, path: '/v1/chat/completions', headers: {}, pid: proxy.pid },
       { name: 'gateway relay', url: gateway.url, path: '/v1/chat/completions', headers: { authorization: `Bearer ${key}` }, pid: gateway.child.pid },
     ];
+    // MULTI_KEY=1: the chat rows also bench a five-key polling channel, without and with a session
+    // identity (sticky routing: one Redis GET per request, a write only when the binding changes).
+    const multiKeyTargets = process.env.MULTI_KEY
+      ? [
+          { ...targets[2], name: 'relay, 5 keys polling', chat: { model: MULTI_KEY_MODEL } },
+          { ...targets[2], name: 'relay, 5 keys + affinity', chat: { model: MULTI_KEY_MODEL, prompt_cache_key: 'bench-session' } },
+        ]
+      : [];
     console.log(`bench/relay — ${DURATION_S} s per scenario after ${WARMUP_S} s warm-up; CPU is the serving process's user+system time.`);
     // Every process warms up on both kinds of request first (JIT, pools, holds), as a gateway in
     // service is warm; each scenario then has its own short warm-up too.
@@ -152,8 +170,9 @@ async function main() {
     }
     const rows = [];
     const kinds = (process.env.KINDS ?? 'plain,stream').split(',').map((kind) => kind === 'stream');
+    for (const target of multiKeyTargets) for (const stream of [false, true]) await load(target.url, FORMAT_PATHS.chat, target.headers, stream, 10, WARMUP_S, target.chat);
     for (const format of FORMATS) {
-      const formatTargets = targets.map((target) => ({ ...target, path: FORMAT_PATHS[format] }));
+      const formatTargets = [...targets, ...(format === 'chat' ? multiKeyTargets : [])].map((target) => ({ ...target, path: FORMAT_PATHS[format] }));
       for (const stream of kinds) {
         for (const connections of CONNECTIONS) {
           const results = {};
@@ -164,7 +183,7 @@ async function main() {
           const directResult = results['direct (mock upstream)'];
           console.log(`\n${format}: ${stream ? 'streamed' : 'non-streamed'}, ${connections} connection(s)`);
           console.log('target                    req/s    p50 ms   p99 ms   ttfb p50 ms  CPU ms/req  errors');
-          for (const target of targets) {
+          for (const target of formatTargets) {
             const r = results[target.name];
             console.log(`${target.name.padEnd(24)} ${fmt(r.rps, 0).padStart(7)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.ttfb50).padStart(12)} ${fmt(r.cpuPerRequest, 3).padStart(11)} ${String(r.errors).padStart(7)}`);
           }
@@ -172,6 +191,10 @@ async function main() {
             `relay / proxy throughput ${fmt(relayResult.rps / proxyResult.rps)}; added p50 vs proxy ${fmt(relayResult.p50 - proxyResult.p50)} ms; ` +
               `added ttfb p50 vs proxy ${fmt(relayResult.ttfb50 - proxyResult.ttfb50)} ms; relay vs direct p50 +${fmt(relayResult.p50 - directResult.p50)} ms`,
           );
+          for (const target of format === 'chat' ? multiKeyTargets : []) {
+            const r = results[target.name];
+            console.log(`${target.name} / single-key relay: throughput ${fmt(r.rps / relayResult.rps)}, p50 ${fmt(r.p50 - relayResult.p50)} ms`);
+          }
         }
       }
     }
