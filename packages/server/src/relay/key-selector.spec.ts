@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { noRedis, sharedRedis } from '../../test/shared-redis';
 import { KEY_COOLDOWN_BASE_MS, KEY_COOLDOWN_MAX_MS, KeyCooldowns } from './key-cooldowns';
-import { chooseKey } from './key-selector';
-import type { RelayKey } from './relay-context';
+import { chooseKey, KeySelector, leaseSize } from './key-selector';
+import type { RelayChannel, RelayKey } from './relay-context';
 
 const keys: RelayKey[] = [1, 2, 3, 4].map((id) => ({ id, key: `sk-key-${id}`, masked: `sk…${id}` }));
 const all = () => true;
@@ -74,5 +75,65 @@ describe(KeyCooldowns.name, () => {
     sut.failed(2, 0);
     sut.keepOnly(new Set([2]));
     expect([sut.until(1, 0), sut.until(2, 0)]).toEqual([0, KEY_COOLDOWN_BASE_MS]);
+  });
+});
+
+describe(`${KeySelector.name}: polling turns leased in blocks`, () => {
+  // Two instances sharing one Redis prefix.
+  const { prefix, services: redis } = sharedRedis('keysel');
+  const five: RelayKey[] = [1, 2, 3, 4, 5].map((id) => ({ id, key: `sk-five-${id}`, masked: `sk…${id}` }));
+  const pollingChannel = (id: number) => ({ id, multiKeyMode: 'polling', keys: five }) as unknown as RelayChannel;
+  const counter = (channelId: number) => redis[0].client.get(`${prefix}:chkey:${channelId}`).then(Number);
+  const none = new Set<number>();
+
+  it('asks Redis once per block; each instance takes the keys strictly in turn, and every key gets the same share', async () => {
+    const size = leaseSize(five.length);
+    expect(size % five.length).toBe(0);
+    const [a, b] = redis.map((service) => new KeySelector(service));
+    const channel = pollingChannel(901);
+    const picked: Record<'a' | 'b', number[]> = { a: [], b: [] };
+    for (let i = 0; i < size; i++) {
+      picked.a.push((await a.pick(channel, none))!.id);
+      picked.b.push((await b.pick(channel, none))!.id);
+    }
+    // One INCRBY of a block each, from the counter they share: the blocks do not overlap.
+    expect(await counter(901)).toBe(2 * size);
+    const rounds = Array.from({ length: size }, (_, i) => five[i % five.length].id);
+    expect(picked.a).toEqual(rounds);
+    expect(picked.b).toEqual(rounds);
+    await a.pick(channel, none);
+    expect(await counter(901)).toBe(3 * size);
+  });
+
+  it('lets the requests that find the block spent wait for one lease, and leases again when they outnumber it', async () => {
+    const size = leaseSize(five.length);
+    const sut = new KeySelector(redis[0]);
+    const picks = await Promise.all(Array.from({ length: size + 5 }, () => sut.pick(pollingChannel(902), none)));
+    expect(await counter(902)).toBe(2 * size);
+    // The first block once round, and the five late requests one turn each from the second.
+    const shares = five.map((key) => picks.filter((pick) => pick === key).length);
+    expect(shares).toEqual(Array(5).fill(size / five.length + 1));
+  });
+
+  it('counts in memory without Redis, in the same blocks', async () => {
+    const sut = new KeySelector(noRedis());
+    const ids = [];
+    for (let i = 0; i < 7; i++) ids.push((await sut.pick(pollingChannel(903), none))!.id);
+    expect(ids).toEqual([1, 2, 3, 4, 5, 1, 2]);
+  });
+});
+
+describe(`${KeySelector.name}.keyed`, () => {
+  it('makes the copy of a channel carrying a key once per cached channel object and key', () => {
+    const sut = new KeySelector(noRedis());
+    const channel = { id: 4, name: 'many', key: keys[0].key, multiKeyMode: 'polling', keys } as unknown as RelayChannel;
+    const copy = sut.keyed(channel, keys[2]);
+    expect(copy).toMatchObject({ id: 4, name: 'many', key: 'sk-key-3', keyId: 3 });
+    expect(channel.key).toBe('sk-key-1');
+    expect(sut.keyed(channel, keys[2])).toBe(copy);
+    expect(sut.keyed(channel, keys[1])).toMatchObject({ key: 'sk-key-2', keyId: 2 });
+    // A cache reload brings a new channel object (perhaps changed): its own copies.
+    const reloaded = { ...channel, name: 'renamed' };
+    expect(sut.keyed(reloaded, keys[2])).toMatchObject({ name: 'renamed', key: 'sk-key-3' });
   });
 });

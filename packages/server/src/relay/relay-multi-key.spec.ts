@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChannelEvents } from '../channels/channel-events';
 import { maskKey } from '../channels/key-mask';
 import { LogWriterService } from '../logs/log-writer.service';
+import { RedisService } from '../redis/redis.service';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { type RelayFixture, startRelayFixture } from '../../test/relay-fixture';
 import { type Instance, multiKeyChannel } from '../../test/multi-key-channel';
 import { type SecondInstance, startSecondInstance } from '../../test/test-app';
 import { QuotaLedgerService } from './billing/quota-ledger.service';
 import { ChannelCacheService } from './channel-cache.service';
+import { leaseSize } from './key-selector';
 import { KeyUsage } from './key-usage';
 
 const MODELS = ['mk-random', 'mk-polling', 'mk-dead', 'mk-burst', 'mk-noban', 'mk-alldead', 'mk-alone', 'mk-limited', 'mk-count', 'mk-memory'];
@@ -87,13 +89,17 @@ describe('multi-key channels in the relay (DESIGN.md §5.8)', () => {
     }
   });
 
-  it('polling: takes the keys strictly in turn across two instances sharing Redis', async () => {
+  it('polling: each of two instances sharing Redis takes the keys strictly in turn from its own block of the shared count', async () => {
     const keys = keysOf('p1', 'p2', 'p3');
-    await multiKeyChannel(f, both, { name: 'polling', models: 'mk-polling' }, 'polling', keys);
+    const { id } = await multiKeyChannel(f, both, { name: 'polling', models: 'mk-polling' }, 'polling', keys);
     const { key } = await f.customer('mk-polling', 1_000_000);
     for (let i = 0; i < 7; i++) expect((await ask(both[i % 2], key, 'mk-polling')).status).toBe(200);
     const order = upstream.seen.filter((seen) => seen.body.model === 'mk-polling').map((seen) => keys.indexOf(seen.authorization.slice('Bearer '.length)));
-    expect(order).toEqual([0, 1, 2, 0, 1, 2, 0]);
+    // Requests alternate between the instances: the first's turns are 0, 1, 2, 0 and the second's 0, 1, 2.
+    expect(order).toEqual([0, 0, 1, 1, 2, 2, 0]);
+    // Each leased one block (whole rounds of the three keys) from the one counter: Redis was asked twice, not seven times.
+    const counter = await f.t.app.get(RedisService).client.get(`${f.t.config.redisPrefix}:chkey:${id}`);
+    expect(Number(counter)).toBe(2 * leaseSize(keys.length));
   });
 
   it('a dead key: the request is served by another key of the channel, the key is disabled and never used again', async () => {

@@ -36,7 +36,8 @@ export const sameTarget = (a: Pick<Binding, 'channelId' | 'keyId'>, b: Pick<Bind
  * Reads and writes of the relay never throw; counts and clear are the console's.
  */
 export interface BindingStore {
-  get(name: string): Promise<Binding | undefined>;
+  /** `ttlMs`: the TTL bindings are written with now (a store that keeps copies keeps none past it). */
+  get(name: string, ttlMs: number): Promise<Binding | undefined>;
   /** Writes `binding` for `ttlMs`; `previous` (the binding read before, if any) is moved out of its channel's index. */
   set(name: string, binding: Binding, previous: Binding | undefined, ttlMs: number): Promise<void>;
   /** Drops the binding if it is still `binding` (a concurrent request may have written another). */

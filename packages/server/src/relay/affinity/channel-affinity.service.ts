@@ -12,7 +12,8 @@ import { identityHash, sessionIdentity } from './session-identity';
 /**
  * Sticky routing (DESIGN.md §5.9): the channel and key that last served a client session, kept
  * for ChannelAffinityTTL seconds per user, model and hash of the session's identity. One read per
- * request that names a session; a write only when the binding is new, changed, or past half its
+ * request that names a session (with Redis, answered from a copy of at most BINDING_COPY_MS while
+ * one is kept: redis-bindings.ts); a write only when the binding is new, changed, or past half its
  * TTL (then it is renewed), so that a busy session costs no write per request. Bindings live in
  * Redis when REDIS_URL is set (every instance honours them), else in memory.
  */
@@ -43,7 +44,7 @@ export class ChannelAffinity {
 
   /** The session's binding; none while the store cannot be read. */
   lookup(session: AffinitySession): Promise<Binding | undefined> {
-    return this.store.get(sessionName(session));
+    return this.store.get(sessionName(session), this.ttlMs());
   }
 
   /**

@@ -24,12 +24,17 @@ export class MemoryBindings implements BindingStore {
   ) {}
 
   get(name: string): Promise<Binding | undefined> {
+    return Promise.resolve(this.read(name));
+  }
+
+  /** get without a promise: the binding while it lives (RedisBindings keeps its local copies here). */
+  read(name: string): Binding | undefined {
     const entry = this.entries.get(name);
-    if (!entry) return Promise.resolve(undefined);
+    if (!entry) return undefined;
     this.entries.delete(name);
-    if (entry.expiresAt <= this.now()) return Promise.resolve(undefined);
+    if (entry.expiresAt <= this.now()) return undefined;
     this.entries.set(name, entry);
-    return Promise.resolve(entry.binding);
+    return entry.binding;
   }
 
   set(name: string, binding: Binding, _previous: Binding | undefined, ttlMs: number): Promise<void> {
