@@ -177,8 +177,8 @@ export const SCREENS = {
   '/log': {
     zh: '日志',
     en: 'Usage log',
-    purposeZh: '调用日志与统计（消耗额度、RPM、TPM），按时间、类型、令牌、模型和状态码筛选，详情里列出缓存、推理和音频 tokens；管理员另可看到渠道和用户。',
-    purposeEn: 'Call logs with their totals (quota used, RPM, TPM), filtered by time, type, token, model and status code, with cache, reasoning and audio tokens in the detail; administrators also see channels and users.',
+    purposeZh: '调用日志与统计（消耗额度、RPM、TPM），按时间、类型、令牌、模型和状态码筛选，详情里列出缓存读写（5 分钟与 1 小时）、推理、音频和图片（输入与生成的图片）tokens 及各自的倍率，以及命中的长上下文分段价格；管理员另可看到渠道和用户。',
+    purposeEn: 'Call logs with their totals (quota used, RPM, TPM), filtered by time, type, token, model and status code, with the cache, reasoning, audio and image (input and generated) tokens and their ratios in the detail; administrators also see channels and users.',
   },
   '/detail': {
     zh: '数据看板',
@@ -225,8 +225,8 @@ export const SCREENS = {
   '/pricing': {
     zh: '模型价格',
     en: 'Model pricing',
-    purposeZh: '每个模型的计费方式、倍率、价格（展开可见缓存、推理和音频 tokens 的价格）和可用分组，访客看到默认分组的价格；价格仅供参考，以实际扣费为准。',
-    purposeEn: 'Each model’s billing type, ratios, prices (cache, reasoning and audio tokens in the row’s expansion) and the groups that may use it, the default group’s prices for guests; for reference, actual billing prevails.',
+    purposeZh: '每个模型的计费方式、倍率、价格（展开可见缓存、推理 tokens 的价格，以及设置了的音频、图片输入与图片输出 tokens、不同于补全价格的推理价格与长上下文分段价格）和可用分组，访客看到默认分组的价格；价格仅供参考，以实际扣费为准。',
+    purposeEn: 'Each model’s billing type, ratios, prices (cache and reasoning tokens in the row’s expansion, and where set audio, image input and generated image tokens, a reasoning price other than the completion price and long-context prices) and the groups that may use it, the default group’s prices for guests; for reference, actual billing prevails.',
   },
   '/about': {
     zh: '关于',

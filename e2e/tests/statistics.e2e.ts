@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../packages/server/test/mock-openai-upstream';
-import { chatThroughRelay, type RunningProduct, serveMockModels, signInAsRoot, startProduct, tokenKey, waitForConsumeLogs } from './harness';
+import { chatThroughRelay, rootApi, type RunningProduct, serveMockModels, signInAsRoot, startProduct, tokenKey, waitForConsumeLogs } from './harness';
 
 const MODEL = 'gpt-4o-mini';
 const PHONE = { width: 390, height: 844 };
@@ -19,6 +19,10 @@ describe('statistics, monitor and data dashboard over real relay traffic', () =>
     await signInAsRoot(product);
     const { page, url } = product;
     await serveMockModels(page, upstream.url, { [MODEL]: 1 });
+    // The operator buys this upstream at 0.6 × list price (渠道收益 sets the cost against the revenue).
+    const channels = await rootApi(page, 'GET', '/api/channel/?p=0&page_size=10');
+    const mock = channels.data.items.find((channel: { name: string }) => channel.name === 'mock');
+    expect((await rootApi(page, 'PUT', '/api/channel/', { id: mock.id, cost_ratio: 0.6 })).success).toBe(true);
     const key = await tokenKey(page, 1, 'console');
     // Six answered requests, and one for a model nobody serves (refused before the relay, so not logged).
     for (const model of [MODEL, MODEL, MODEL, MODEL, MODEL, MODEL, 'no-such-model']) await chatThroughRelay(url, key, model);
@@ -51,6 +55,40 @@ describe('statistics, monitor and data dashboard over real relay traffic', () =>
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /导出/ }).click();
     expect((await download).suggestedFilename()).toMatch(/^statistics-user-\d{8}-\d{8}\.xlsx$/);
+  });
+
+  it('shows revenue, cost and margin per channel and model in 渠道收益, on a desktop and a phone', async () => {
+    const { page, url } = product;
+    // The figures the view must show, from the administrator's own log rows: what was charged and what each call cost.
+    const logs = (await rootApi(page, 'GET', '/api/log/?type=2&p=0&page_size=100')).data.items as Array<{ quota: number; other: string }>;
+    const revenue = logs.reduce((sum, log) => sum + log.quota, 0);
+    const cost = logs.reduce((sum, log) => sum + JSON.parse(log.other).cost, 0);
+    expect(cost).toBeGreaterThan(0);
+    expect(cost).toBeLessThan(revenue);
+    const rate = `${(((revenue - cost) / revenue) * 100).toFixed(1)}%`;
+    for (const [viewport, name] of [
+      [{ width: 1280, height: 900 }, '9-channel-margin'],
+      [PHONE, '10-channel-margin-phone'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${url}/statistics`);
+      await page.getByRole('tab', { name: '渠道收益' }).click();
+      // Rolls up the newest logs itself: the view must not depend on another test having done it.
+      await page.getByRole('button', { name: /立即更新/ }).click();
+      const totals = page.getByLabel('渠道收益合计');
+      await expect.poll(() => totals.innerText()).toContain(`毛利率：${rate}`);
+      expect(await totals.innerText()).toContain('请求次数：6');
+      await page.getByText('mock', { exact: false }).first().waitFor();
+      await product.screenshot(name);
+      expect(await fitsWidth(product), name).toBe(true);
+      // A filter nothing matches: the empty state, and totals of nothing.
+      await page.getByLabel('模型名称').fill('no-such-model');
+      await page.getByRole('button', { name: /查询/ }).click();
+      await page.getByText('该时间范围内没有数据').waitFor();
+      await expect.poll(() => totals.innerText()).toContain('毛利率：-');
+      await product.screenshot(`${name}-empty`);
+    }
+    await page.setViewportSize(DESKTOP);
   });
 
   it('shows the upstream monitor to root with its charts, and the downstream tab', async () => {

@@ -26,6 +26,8 @@ import { RedeemedCodes1795807454148 } from './1795807454148-redeemed-codes';
 import { ConsoleTokens1795808354634 } from './1795808354634-console-tokens';
 import { ChannelKeys1795810000000 } from './1795810000000-channel-keys';
 import { AbilityStatus1795812000000 } from './1795812000000-ability-status';
+import { ChannelCostRatio1795814000000 } from './1795814000000-channel-cost-ratio';
+import { TaskKeysFailoverAttempts1795816000000 } from './1795816000000-task-keys-failover-attempts';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -57,4 +59,6 @@ export const migrations = [
   ConsoleTokens1795808354634,
   ChannelKeys1795810000000,
   AbilityStatus1795812000000,
+  ChannelCostRatio1795814000000,
+  TaskKeysFailoverAttempts1795816000000,
 ];

@@ -49,6 +49,22 @@ const MOCK_CACHED_PROMPT_USAGE = {
 export const MOCK_CACHED_USAGE = { ...MOCK_CACHED_PROMPT_USAGE, candidatesTokenCount: 30, thoughtsTokenCount: 20, totalTokenCount: 1350 };
 
 /**
+ * The final usage of a "…-image" model, as gemini-2.5-flash-image counts it: 10 prompt tokens; 1300
+ * candidate tokens, 1290 of them the image (candidatesTokensDetails), and 20 thinking tokens beside them.
+ */
+export const MOCK_IMAGE_USAGE = {
+  promptTokenCount: 10,
+  candidatesTokenCount: 1300,
+  thoughtsTokenCount: 20,
+  totalTokenCount: 1330,
+  promptTokensDetails: [{ modality: 'TEXT', tokenCount: 10 }],
+  candidatesTokensDetails: [
+    { modality: 'TEXT', tokenCount: 10 },
+    { modality: 'IMAGE', tokenCount: 1290 },
+  ],
+};
+
+/**
  * A real Gemini API server (v1beta generateContent) on 127.0.0.1 for relay tests. Like Google it
  * answers 404 to other paths, 403 without an x-goog-api-key, 400 to a wrong key, to an unknown
  * request field or to empty contents, and streams as SSE only with alt=sse, ending the body with
@@ -57,7 +73,8 @@ export const MOCK_CACHED_USAGE = { ...MOCK_CACHED_PROMPT_USAGE, candidatesTokenC
  * the thinking config) adds a thought (5 thinking tokens), "…-tool" calls get_weather with a
  * thought signature until it sees its result, "…-cut" stops a stream before its finish reason;
  * every answer is "Hello from <model>" (unless told otherwise) with 11 prompt and 7 candidate
- * tokens ("…-cache": MOCK_CACHED_USAGE, 1000 of 1300 prompt tokens read from the cache).
+ * tokens ("…-cache": MOCK_CACHED_USAGE, 1000 of 1300 prompt tokens read from the cache; "…-image":
+ * MOCK_IMAGE_USAGE, an image among the candidate tokens).
  */
 export class MockGeminiUpstream extends LocalHttpServer {
   readonly seen: SeenGeminiRequest[] = [];
@@ -130,7 +147,9 @@ export class MockGeminiUpstream extends LocalHttpServer {
     const promptOnly = model.endsWith('-cache') ? MOCK_CACHED_PROMPT_USAGE : { promptTokenCount: 11, totalTokenCount: 11, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 11 }] };
     const full = model.endsWith('-cache')
       ? MOCK_CACHED_USAGE
-      : { promptTokenCount: 11, candidatesTokenCount: 7, totalTokenCount: thinking ? 23 : 18, ...(thinking ? { thoughtsTokenCount: 5 } : {}), promptTokensDetails: promptOnly.promptTokensDetails };
+      : model.endsWith('-image')
+        ? MOCK_IMAGE_USAGE
+        : { promptTokenCount: 11, candidatesTokenCount: 7, totalTokenCount: thinking ? 23 : 18, ...(thinking ? { thoughtsTokenCount: 5 } : {}), promptTokensDetails: promptOnly.promptTokensDetails };
     return pieces.map((parts, index) => {
       const last = index === pieces.length - 1;
       return {

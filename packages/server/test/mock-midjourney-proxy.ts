@@ -66,9 +66,14 @@ export class MockMidjourneyProxy extends LocalHttpServer {
   submitDelayMs = 0;
   /** The notifyHook each task was submitted with. */
   readonly hooks = new Map<string, string>();
+  /** Every secret the proxy accepts (one account each); more can be added. */
+  readonly secrets: Set<string>;
+  /** The secret each task was submitted with: a task is known only to the account that submitted it. */
+  readonly owners = new Map<string, string>();
 
   constructor(readonly secret = 'mj-secret') {
     super();
+    this.secrets = new Set([secret]);
   }
 
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -88,20 +93,21 @@ export class MockMidjourneyProxy extends LocalHttpServer {
       return this.json(response, 400, { code: 4, description: 'invalid json' });
     }
     this.requests.push({ path, secret, body });
-    if (secret !== this.secret) return this.json(response, 401, { code: 9, description: 'unauthorized' });
+    if (!this.secrets.has(secret)) return this.json(response, 401, { code: 9, description: 'unauthorized' });
 
-    if (path.startsWith('/mj/submit/') || path === '/mj/insight-face/swap') return this.submit(path, body, response);
+    if (path.startsWith('/mj/submit/') || path === '/mj/insight-face/swap') return this.submit(path, body, secret, response);
+    const known = (id: string) => (this.owners.get(id) === secret ? this.tasks.get(id) : undefined);
     if (path === '/mj/task/list-by-condition' && request.method === 'POST') {
       this.listCalls += 1;
       const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
-      return this.json(response, 200, ids.flatMap((id) => this.tasks.get(id) ?? []));
+      return this.json(response, 200, ids.flatMap((id) => known(id) ?? []));
     }
     const fetch = /^\/mj\/task\/([^/]+)\/fetch$/.exec(path);
-    if (fetch && this.tasks.has(fetch[1])) return this.json(response, 200, this.tasks.get(fetch[1]));
+    if (fetch && known(fetch[1])) return this.json(response, 200, known(fetch[1]));
     this.json(response, 404, { code: 3, description: 'not found' });
   }
 
-  private async submit(path: string, body: Record<string, unknown>, response: ServerResponse): Promise<void> {
+  private async submit(path: string, body: Record<string, unknown>, secret: string, response: ServerResponse): Promise<void> {
     const scripted = this.nextSubmits.shift();
     if (scripted) {
       const { status = 200, code = 1, description = '提交成功', result, properties = {} } = scripted;
@@ -111,6 +117,7 @@ export class MockMidjourneyProxy extends LocalHttpServer {
       return this.json(response, 200, { code: 1, description: '上传成功', result: [`${this.url}/image/upload-1.png`], properties: {} });
     }
     const id = String(randomInt(1e14, 2 ** 48 - 1));
+    this.owners.set(id, secret);
     if (typeof body.notifyHook === 'string') this.hooks.set(id, body.notifyHook);
     const action = ACTION_OF_PATH[path] ?? (typeof body.action === 'string' ? body.action : 'UPSCALE');
     this.tasks.set(id, {

@@ -37,6 +37,13 @@ export const MOCK_USAGES: Readonly<Record<string, object>> = {
   'usage-audio': { prompt_tokens: 700, completion_tokens: 60, total_tokens: 760, prompt_tokens_details: { cached_tokens: 0, audio_tokens: 200 }, completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 30 } },
 };
 
+/**
+ * What POST /v1/images/generations reports for "usage-image", as gpt-image-1 does: 50 text and 323
+ * image prompt tokens, and its output_tokens, all of them the image's (no output split). Other
+ * models answer without usage, as dall-e-3 does.
+ */
+export const MOCK_IMAGE_USAGE = { input_tokens: 373, input_tokens_details: { text_tokens: 50, image_tokens: 323 }, output_tokens: 4160, total_tokens: 4533 };
+
 /** Models that stream 40 words, and the milliseconds between two of them. */
 const STREAM_WORD_GAP_MS: Record<string, number> = { 'slow-stream': 50, 'long-stream': 200 };
 
@@ -121,6 +128,12 @@ export class MockOpenAiUpstream extends LocalHttpServer {
       return;
     }
     if (request.url === '/v1/responses') return answerResponses(response, body);
+    if (request.url === '/v1/images/generations') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const image = { created: 1, data: [{ b64_json: Buffer.from('generated').toString('base64') }] };
+      response.end(JSON.stringify(model === 'usage-image' ? { ...image, usage: MOCK_IMAGE_USAGE } : image));
+      return;
+    }
     if (request.url === '/v1/embeddings') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2] }], model, usage: { prompt_tokens: 5, total_tokens: 5 } }));

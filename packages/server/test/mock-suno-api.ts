@@ -33,8 +33,14 @@ export class MockSunoApi extends LocalHttpServer {
   /** Replies for the next submits, in order, instead of new tasks: [HTTP status, body]. */
   readonly nextSubmits: Array<[number, unknown]> = [];
 
+  /** Every key the API accepts (one account each); more can be added. */
+  readonly keys: Set<string>;
+  /** The key each task was submitted with: a task is known only to the account that submitted it. */
+  readonly owners = new Map<string, string>();
+
   constructor(readonly key = 'suno-key') {
     super();
+    this.keys = new Set([key]);
   }
 
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -44,23 +50,26 @@ export class MockSunoApi extends LocalHttpServer {
     const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
     const authorization = String(request.headers.authorization ?? '');
     this.requests.push({ path, authorization, body });
-    if (authorization !== `Bearer ${this.key}`) return this.json(response, 401, { code: 'unauthorized', message: 'invalid key', data: null });
+    const key = authorization.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : '';
+    if (!this.keys.has(key)) return this.json(response, 401, { code: 'unauthorized', message: 'invalid key', data: null });
 
     const submit = /^\/suno\/submit\/(music|lyrics)$/.exec(path);
     if (submit) {
       const scripted = this.nextSubmits.shift();
       if (scripted) return this.json(response, scripted[0], scripted[1]);
       const id = randomUUID();
+      this.owners.set(id, key);
       const now = Math.floor(Date.now() / 1000);
       this.tasks.set(id, { task_id: id, action: submit[1] === 'music' ? 'MUSIC' : 'LYRICS', status: 'SUBMITTED', fail_reason: '', submit_time: now, start_time: 0, finish_time: 0, progress: '0%', data: null });
       return this.json(response, 200, { code: 'success', message: '', data: id });
     }
+    const known = (id: string) => (this.owners.get(id) === key ? this.tasks.get(id) : undefined);
     if (path === '/suno/fetch' && request.method === 'POST') {
       const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
-      return this.json(response, 200, { code: 'success', message: '', data: ids.flatMap((id) => this.tasks.get(id) ?? []) });
+      return this.json(response, 200, { code: 'success', message: '', data: ids.flatMap((id) => known(id) ?? []) });
     }
     const one = /^\/suno\/fetch\/([^/]+)$/.exec(path);
-    if (one && this.tasks.has(one[1])) return this.json(response, 200, { code: 'success', message: '', data: this.tasks.get(one[1]) });
+    if (one && known(one[1])) return this.json(response, 200, { code: 'success', message: '', data: known(one[1]) });
     this.json(response, 404, { code: 'task_not_exist', message: 'task_not_exist', data: null });
   }
 

@@ -4,9 +4,10 @@ import type { PriceTier } from './price-tiers';
  * Built-in prices of the token kinds beside plain prompt and completion text (issue 29), per model,
  * from the providers' public list prices. Each is a multiplier of the model's prompt price (its
  * ModelRatio), except AudioCompletionRatio, which multiplies the audio prompt price (new-api's
- * convention: audio output = ModelRatio × AudioRatio × AudioCompletionRatio). Admins override them
- * in the CacheRatio, CreateCacheRatio, CreateCache1hRatio, AudioRatio, AudioCompletionRatio,
- * ImageRatio and ModelTieredPricing options; POST /api/option/rest_model_ratio restores these.
+ * convention: audio output = ModelRatio × AudioRatio × AudioCompletionRatio), and ReasoningRatio,
+ * which multiplies the completion price. Admins override them in the CacheRatio, CreateCacheRatio,
+ * CreateCache1hRatio, AudioRatio, AudioCompletionRatio, ImageRatio, ImageCompletionRatio,
+ * ReasoningRatio and ModelTieredPricing options; POST /api/option/rest_model_ratio restores these.
  * Names are matched exactly, as in ModelRatio; an entry for a model without a ModelRatio takes
  * effect once the model is priced.
  */
@@ -15,14 +16,15 @@ import type { PriceTier } from './price-tiers';
  * What a model without an entry is billed with. Cache reads at a tenth and 5-minute cache writes at
  * 1.25 of the prompt price are what Anthropic, Gemini 2.5+, GPT-5 and DeepSeek list; the 1-hour
  * write keeps Anthropic's 2 ÷ 1.25 above the model's 5-minute write. Audio and image tokens without
- * a price of their own cost what a text token of the same side costs: an audio completion token
- * falls back to the model's completion ratio.
+ * a price of their own cost what a text token of the same side costs: an audio or image completion
+ * token falls back to the model's completion ratio, a reasoning token to the completion price (×1).
  */
 export const TOKEN_RATIO_FALLBACKS = {
   cacheRead: 0.1,
   cacheCreation: 1.25,
   audio: 1,
   image: 1,
+  reasoning: 1,
 } as const;
 
 /**
@@ -128,6 +130,30 @@ export const DEFAULT_IMAGE_RATIOS: Readonly<Record<string, number>> = {
   'gpt-image-1-mini': 1.25,
 };
 
+/**
+ * ImageCompletionRatio: image completion tokens (image output ÷ text input), as the list prices say
+ * per million tokens. OpenAI (developers.openai.com/api/docs/models/gpt-image-1 and
+ * …/gpt-image-1-mini): gpt-image-1 text in $5, image out $40; gpt-image-1-mini text in $2, image out
+ * $8. Google (ai.google.dev/gemini-api/docs/pricing): Gemini 2.5 Flash Image text and image in $0.30,
+ * image out $30 (1290 tokens, $0.039, per 1024×1024 image). A model without an entry bills its image
+ * output at its completion ratio, as text.
+ */
+export const DEFAULT_IMAGE_COMPLETION_RATIOS: Readonly<Record<string, number>> = {
+  'gpt-image-1': 8,
+  'gpt-image-1-mini': 4,
+  'gemini-2.5-flash-image': 100,
+  'gemini-2.5-flash-image-preview': 100,
+};
+
+/**
+ * ReasoningRatio: reasoning (thinking) tokens, a multiplier of the model's completion price. OpenAI,
+ * Anthropic and Google's current models list thinking at the output price, so none is built in; an
+ * entry is for a model whose provider prices it apart (Gemini 2.5 Flash's preview did: $3.50
+ * thinking against $0.60 output). Only reasoning a provider reports apart can take it: Anthropic's
+ * thinking is inside output_tokens and is always billed as completion.
+ */
+export const DEFAULT_REASONING_RATIOS: Readonly<Record<string, number>> = {};
+
 /** Above 200k prompt tokens the whole request costs ×2 for the prompt and ×1.5 for the completion. */
 const LONG_CONTEXT: readonly PriceTier[] = [{ above_prompt_tokens: 200000, prompt_multiplier: 2, completion_multiplier: 1.5 }];
 
@@ -153,5 +179,7 @@ export const MODEL_PRICE_OPTION_KEYS = [
   'AudioRatio',
   'AudioCompletionRatio',
   'ImageRatio',
+  'ImageCompletionRatio',
+  'ReasoningRatio',
   'ModelTieredPricing',
 ] as const;

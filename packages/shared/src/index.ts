@@ -19,3 +19,5 @@ export * from './user-files';
 export * from './usage-stats';
 export * from './tasks';
 export * from './model-availability';
+export * from './channel-margin';
+export * from './model-status-summary';

@@ -5,8 +5,10 @@ import {
   DEFAULT_CACHE_RATIOS,
   DEFAULT_CREATE_CACHE_1H_RATIOS,
   DEFAULT_CREATE_CACHE_RATIOS,
+  DEFAULT_IMAGE_COMPLETION_RATIOS,
   DEFAULT_IMAGE_RATIOS,
   DEFAULT_MODEL_TIERED_PRICING,
+  DEFAULT_REASONING_RATIOS,
 } from './default-token-ratios';
 
 /**
@@ -192,13 +194,15 @@ const DEFINITIONS = {
   ModelRatio: jsonObject(JSON.stringify(DEFAULT_MODEL_RATIOS), 'number', RATIO_JSON_MESSAGE),
   CompletionRatio: jsonObject(JSON.stringify(DEFAULT_COMPLETION_RATIOS), 'number', RATIO_JSON_MESSAGE),
   // The other token kinds, per model (issue 29; new-api's names): multipliers of the prompt price,
-  // AudioCompletionRatio of the audio prompt price (default-token-ratios.ts).
+  // AudioCompletionRatio of the audio prompt price, ReasoningRatio of the completion price (default-token-ratios.ts).
   CacheRatio: jsonObject(JSON.stringify(DEFAULT_CACHE_RATIOS), 'number', RATIO_JSON_MESSAGE),
   CreateCacheRatio: jsonObject(JSON.stringify(DEFAULT_CREATE_CACHE_RATIOS), 'number', RATIO_JSON_MESSAGE),
   CreateCache1hRatio: jsonObject(JSON.stringify(DEFAULT_CREATE_CACHE_1H_RATIOS), 'number', RATIO_JSON_MESSAGE),
   AudioRatio: jsonObject(JSON.stringify(DEFAULT_AUDIO_RATIOS), 'number', RATIO_JSON_MESSAGE),
   AudioCompletionRatio: jsonObject(JSON.stringify(DEFAULT_AUDIO_COMPLETION_RATIOS), 'number', RATIO_JSON_MESSAGE),
   ImageRatio: jsonObject(JSON.stringify(DEFAULT_IMAGE_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  ImageCompletionRatio: jsonObject(JSON.stringify(DEFAULT_IMAGE_COMPLETION_RATIOS), 'number', RATIO_JSON_MESSAGE),
+  ReasoningRatio: jsonObject(JSON.stringify(DEFAULT_REASONING_RATIOS), 'number', RATIO_JSON_MESSAGE),
   // Long-context prices: {model: [{above_prompt_tokens, prompt_multiplier, completion_multiplier}]} (price-tiers.ts).
   ModelTieredPricing: jsonObject(JSON.stringify(DEFAULT_MODEL_TIERED_PRICING), 'price-tiers', RATIO_JSON_MESSAGE),
   GroupRatio: jsonObject('{"default":1,"vip":1,"svip":1}', 'number', RATIO_JSON_MESSAGE),

@@ -26,6 +26,7 @@ export interface ChannelDraft {
   priority: number;
   weight: number;
   auto_ban: number;
+  cost_ratio: number;
   status: number;
 }
 

@@ -71,6 +71,10 @@ export class ChannelEntity {
   @Column({ type: 'integer' })
   auto_ban: number;
 
+  /** What the operator pays the upstream relative to list price (1 list price, 0 free): the cost of every call, for the margin statistics. */
+  @Column({ type: 'double precision', default: 1 })
+  cost_ratio: number;
+
   @Column({ type: 'double precision' })
   balance: number;
 

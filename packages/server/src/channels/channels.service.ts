@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CHANNEL_STATUS } from '@gw/shared';
+import { CHANNEL_STATUS, COST_RATIO_DEFAULT } from '@gw/shared';
 import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { ChannelCooldown } from '../channel-limits/channel-cooldown.service';
 import { BusinessError } from '../common/business.error';
@@ -42,6 +42,7 @@ const DEFAULT_DRAFT: ChannelDraft = {
   priority: 0,
   weight: 0,
   auto_ban: 1,
+  cost_ratio: COST_RATIO_DEFAULT,
   status: CHANNEL_STATUS.ENABLED,
 };
 

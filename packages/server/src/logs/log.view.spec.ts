@@ -40,6 +40,7 @@ describe(withoutAdminInfo.name, () => {
     ['{"frt":10,"admin_info":{"use_channel":[3]}}', '{"frt":10}'],
     ['{"frt":10,"route":[{"via":"affinity","ch":3,"tier":0,"n":2,"key":"sk-a…wxyz"}],"affinity":"hit"}', '{"frt":10,"affinity":"hit"}'],
     ['{"model_price":0.02}', '{"model_price":0.02}'],
+    ['{"group_ratio":2,"cost":150,"cost_ratio":1.5}', '{"group_ratio":2}'],
     ['', ''],
     ['not json', ''],
     ['[1,2]', ''],

@@ -27,13 +27,17 @@ export function toAdminLogView(row: LogEntity): AdminLogView {
   return { ...row, id: Number(row.id) };
 }
 
-/** `other` without `admin_info` and `route` (the channels tried and why, keys masked); unreadable JSON is dropped rather than passed on. */
+/**
+ * `other` without `admin_info` and `route` (the channels tried and why, keys masked) and without
+ * `cost` and `cost_ratio` (what the operator pays upstream: no user's business); unreadable JSON is
+ * dropped rather than passed on.
+ */
 export function withoutAdminInfo(other: string): string {
   if (other === '') return '';
   try {
     const parsed: unknown = JSON.parse(other);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return '';
-    const { admin_info: _adminInfo, route: _route, ...rest } = parsed as Record<string, unknown>;
+    const { admin_info: _adminInfo, route: _route, cost: _cost, cost_ratio: _costRatio, ...rest } = parsed as Record<string, unknown>;
     return JSON.stringify(rest);
   } catch {
     return '';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelProbe, ProbeResult } from '../channel-ops/channel-probe';
+import { ModelStatusService } from '../channels/model-status.service';
 import { forEachLimited } from '../common/for-each-limited';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
@@ -23,7 +24,13 @@ function errReason(result: ProbeResult, level: HeartbeatLevel): string {
   return '';
 }
 
-/** One heartbeat run: probe every target not yet probed in the slot, store each result, prune old rows. */
+/**
+ * One heartbeat run: probe every target not yet probed in the slot, store each result, prune old
+ * rows. A probe the upstream answers with "no such model" disables that model on that channel
+ * alone, by the relay's own rule and call (ModelStatusService.failed: only with the channel's
+ * auto_ban and AutomaticDisableChannelEnabled on), so a model that disappeared upstream stops
+ * taking traffic before a client finds out; the sweep's re-test brings it back.
+ */
 @Injectable()
 export class HeartbeatRunner {
   constructor(
@@ -31,6 +38,7 @@ export class HeartbeatRunner {
     private readonly probe: ChannelProbe,
     private readonly heartbeats: HeartbeatsService,
     private readonly options: OptionsService,
+    private readonly modelStatus: ModelStatusService,
   ) {}
 
   async run(slot: number): Promise<void> {
@@ -52,6 +60,7 @@ export class HeartbeatRunner {
         level,
         err_reason: errReason(result, level),
       });
+      if (!result.ok) await this.modelStatus.failed(channel, model, result.status, `${result.message} ${result.codes}`.trim());
     });
     await this.heartbeats.deleteBefore(nowSeconds() - HEARTBEAT_RETENTION_SECONDS);
   }

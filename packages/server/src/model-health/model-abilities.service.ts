@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { channelTypeName } from '@gw/shared';
+import { channelTypeName, type ModelStatusSummary } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import { PAGE_SIZE_DEFAULT } from '../common/paging';
 import { ListAbilitiesQuery } from './dto/list-abilities.query';
+import { modelStatusSummaries } from './model-channel-states';
 
 /** A model on a channel in a group, as the model management page lists it (spec 2 §3 Model (management)). */
 export interface AbilityRowView {
@@ -16,6 +17,10 @@ export interface AbilityRowView {
   group: string;
   is_deep_seek: boolean;
   is_viewable: boolean;
+  /** The model's status on this channel (ABILITY_STATUS), why and since when (model-level health). */
+  status: number;
+  status_reason: string;
+  status_time: number;
 }
 
 export interface AbilityPage {
@@ -23,6 +28,8 @@ export interface AbilityPage {
   total: number;
   page: number;
   page_size: number;
+  /** Each model of the page over every channel that lists it, in the order the models first appear. */
+  model_states: ModelStatusSummary[];
 }
 
 interface Row {
@@ -33,10 +40,14 @@ interface Row {
   is_viewable: boolean;
   channel_name: string;
   type: number;
+  status: number;
+  status_reason: string;
+  status_time: number;
 }
 
 /**
- * Reads the abilities index for the model management page. The table belongs to the channels
+ * Reads the abilities index for the model management page, with each row's model status and, per
+ * model of the page, its status on every channel (model-level health). The table belongs to the channels
  * module, which also changes the flags (POST /api/channel/update_ability); this is a read-only view.
  */
 @Injectable()
@@ -49,14 +60,15 @@ export class ModelAbilitiesService {
     const { where, params } = this.filters(query);
     const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM abilities a WHERE ${where}`, params);
     const rows: Row[] = await this.dataSource.query(
-      `SELECT a.channel_id, a."group", a.model, a.is_deep_seek, a.is_viewable, c.name AS channel_name, c.type
+      `SELECT a.channel_id, a."group", a.model, a.is_deep_seek, a.is_viewable, a.status, a.status_reason, a.status_time::float8 AS status_time, c.name AS channel_name, c.type
          FROM abilities a JOIN channels c ON c.id = a.channel_id
         WHERE ${where}
         ORDER BY a.model, a.channel_id, a."group"
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, pageSize, page * pageSize],
     );
-    return { items: rows.map(toView), total, page, page_size: pageSize };
+    const models = [...new Set(rows.map((row) => row.model))];
+    return { items: rows.map(toView), total, page, page_size: pageSize, model_states: await modelStatusSummaries(this.dataSource, models) };
   }
 
   private filters(query: ListAbilitiesQuery): { where: string; params: unknown[] } {
@@ -86,5 +98,8 @@ function toView(row: Row): AbilityRowView {
     group: row.group,
     is_deep_seek: row.is_deep_seek,
     is_viewable: row.is_viewable,
+    status: row.status,
+    status_reason: row.status_reason,
+    status_time: row.status_time,
   };
 }

@@ -63,11 +63,24 @@ describe('GET /api/channel/abilities (integration)', () => {
           group: 'default',
           is_deep_seek: false,
           is_viewable: false,
+          status: 1,
+          status_reason: '',
+          status_time: 0,
         },
       ],
       total: 1,
       page: 0,
       page_size: 10,
+      model_states: [
+        {
+          model: 'claude-3-5-sonnet',
+          enabled: 1,
+          auto_disabled: 0,
+          manually_disabled: 0,
+          channel_disabled: 0,
+          channels: [{ channel_id: beta, channel_name: 'beta', channel_status: 1, status: 1, status_reason: '', status_time: 0 }],
+        },
+      ],
     });
     expect((await list({ channel_id: alpha, model: 'gpt' })).data.items[0].owned_by).toBe('OpenAI');
   });
@@ -111,5 +124,34 @@ describe('GET /api/channel/abilities (integration)', () => {
     const { agent } = await t.signUp('plain-user');
     expect((await agent.get('/api/channel/abilities')).status).toBe(403);
     expect((await t.http().get('/api/channel/abilities')).status).toBe(401);
+  });
+
+  // Last: its channels would change the counts the tests above expect.
+  it('shows, per model of the page, on how many channels it is enabled, disabled by the gateway or by hand, with each channel\'s reason and time', async () => {
+    const names = ['ms-one', 'ms-two', 'ms-three', 'ms-four', 'ms-five'];
+    const ids: number[] = [];
+    for (const name of names) ids.push(await create({ name, models: 'ms-model', groups: ['default', 'vip'] }));
+    // The gateway disabled it on one channel (as the relay and heartbeats do), an administrator on another; a third channel is off.
+    await t.db.query(`UPDATE abilities SET status = 3, status_reason = 'HTTP 404: model_not_found', status_time = 1700000000, enabled = false WHERE channel_id = $1`, [ids[1]]);
+    expect((await admin.post('/api/channel/ability').send({ channel_id: ids[2], model: 'ms-model', enabled: false })).body.success).toBe(true);
+    expect((await admin.put('/api/channel/').send({ id: ids[3], status: 2 })).body.success).toBe(true);
+
+    const body = await list({ model: 'ms-model', group: 'vip' });
+    expect(body.data.items.map((item: { channel_id: number; status: number }) => [item.channel_id, item.status])).toEqual([
+      [ids[0], 1],
+      [ids[1], 3],
+      [ids[2], 2],
+      [ids[3], 1],
+      [ids[4], 1],
+    ]);
+    expect(body.data.items[1]).toMatchObject({ status_reason: 'HTTP 404: model_not_found', status_time: 1700000000 });
+    const [summary] = body.data.model_states;
+    // Each channel counted once although two groups list the model.
+    expect(summary).toMatchObject({ model: 'ms-model', enabled: 2, auto_disabled: 1, manually_disabled: 1, channel_disabled: 1 });
+    expect(summary.channels).toHaveLength(5);
+    expect(summary.channels[1]).toEqual({ channel_id: ids[1], channel_name: 'ms-two', channel_status: 1, status: 3, status_reason: 'HTTP 404: model_not_found', status_time: 1700000000 });
+    expect(summary.channels[2]).toMatchObject({ channel_id: ids[2], status: 2, status_reason: '' });
+    expect(summary.channels[2].status_time).toBeGreaterThan(0);
+    expect(summary.channels[3]).toMatchObject({ channel_id: ids[3], channel_status: 2, status: 1 });
   });
 });

@@ -23,6 +23,13 @@ interface Count {
   failure: number;
 }
 
+/**
+ * The log rows whose attempts_log holds more than one attempt (the relay writes it with
+ * JSON.stringify, channel_id first): the predicate of the partial index idx_logs_failed_over
+ * (migration 1795816000000), repeated word for word so that the planner reads that index.
+ */
+const FAILED_OVER = `attempts_log LIKE '%},{"channel_id":%'`;
+
 const percentOf = (success: number, failure: number): number | null => (success + failure > 0 ? Math.round((success * 10_000) / (success + failure)) / 100 : null);
 
 /**
@@ -32,8 +39,12 @@ const percentOf = (success: number, failure: number): number | null => (success 
  *   (channel tests excluded). Days already rolled up come from the channel × model day roll-up
  *   (usage_channel_rollups); logs after the roll-up's high-water mark are counted from `logs`,
  *   bounded by that id and the period's start (the partition range), in the same snapshot so that
- *   a roll-up running meanwhile counts nothing twice. A request is counted on the channel that
- *   answered it last (its error row's channel); attempts that failed over are not counted;
+ *   a roll-up running meanwhile counts nothing twice. The row's channel (the one that answered
+ *   last) gets its success or failure there; every other channel the request was tried on and
+ *   failed over from (its attempts_log) gets a failure, read from the logs over the whole period
+ *   (the roll-ups count a request only on its last channel). A multi-key channel's keys tried one
+ *   after another are one channel: the request counts once on it. Logs cleaned by time take their
+ *   failovers with them; the roll-ups keep the rest;
  * - model heartbeats (the model-heartbeat job's tests of every enabled model): level 3 fails, 1 and 2
  *   succeed. They are kept a week.
  */
@@ -91,6 +102,15 @@ export class ModelAvailabilityService {
             AND position('"channel_test"' in other) = 0
           GROUP BY 1, 2`,
         [rolledUpTo, from, channelId, models, LOG_TYPE.CONSUME, LOG_TYPE.ERROR],
+      ),
+      // Rows that failed over from this channel to another: no roll-up has them. The row's own channel is not this one, so nothing is counted twice.
+      await manager.query(
+        `SELECT model_name AS model, (created_at - created_at % ${SLOT_SECONDS})::float8 AS at, 0::float8 AS success, count(*)::float8 AS failure
+           FROM logs
+          WHERE ${FAILED_OVER} AND created_at >= $2 AND channel <> $1 AND model_name = ANY($3) AND type IN ($4, $5)
+            AND position(('{"channel_id":' || $1::text || ',') in attempts_log) > 0
+          GROUP BY 1, 2`,
+        [channelId, from, models, LOG_TYPE.CONSUME, LOG_TYPE.ERROR],
       ),
       await manager.query(
         `SELECT model, (created_at - created_at % ${SLOT_SECONDS})::float8 AS at,

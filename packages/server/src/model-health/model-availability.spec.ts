@@ -111,6 +111,27 @@ describe('GET /api/channel/availability/:id (issue 29)', () => {
     expect(other).toEqual([{ model: 'av-a', days: [empty(6), empty(5), empty(4), empty(3), empty(2), day(1, 1, 0, 100), day(0, 0, 1, 0)], percent: 50 }]);
   });
 
+  it('counts a failure on every channel a request failed over from, and its answer on the channel that answered last', async () => {
+    const create = async (name: string) => (await root.post('/api/channel/').send({ type: 1, name, key: `sk-${name}`, base_url: 'http://127.0.0.1:9', models: 'fo-a', groups: ['default'] })).body.data.ids[0] as number;
+    const first = await create('failover-first');
+    const second = await create('failover-second');
+    // attempts_log as the relay writes it (relay-attempts.ts Attempt, channel_id first).
+    const attempts = (...tries: Array<[number, number, number?]>) =>
+      JSON.stringify(tries.map(([channel_id, status, key_id]) => ({ channel_id, channel_name: `#${channel_id}`, ...(key_id ? { key_id, key: 'sk-****' } : {}), status, duration: 5 })));
+    const failedOver = (created_at: number, type: number, channel: number, attemptsLog: string) =>
+      t.db.query(`INSERT INTO logs (created_at, type, user_id, channel, model_name, other, attempts_log) VALUES ($1, $2, 1, $3, 'fo-a', '', $4)`, [created_at, type, channel, attemptsLog]);
+    // Two days ago (then rolled up): failed on the first channel, answered by the second.
+    await failedOver(at(2, 50), CONSUME, second, attempts([first, 502], [second, 200]));
+    expect(await t.app.get(UsageRollupService).catchUp()).toBeGreaterThan(0);
+    // Today, not rolled up: failed on both; and a request served by the first channel's second key after its first key's 401.
+    await failedOver(at(0, 50), ERROR, second, attempts([first, 0], [second, 500]));
+    await failedOver(at(0, 51), CONSUME, first, attempts([first, 401, 11], [first, 200, 12]));
+
+    const ofChannel = async (id: number) => (await root.get(`/api/channel/availability/${id}`)).body.data[0].days.slice(-3);
+    expect(await ofChannel(first)).toEqual([day(2, 0, 1, 0), empty(1), day(0, 1, 1, 50)]);
+    expect(await ofChannel(second)).toEqual([day(2, 1, 0, 100), empty(1), day(0, 0, 1, 0)]);
+  });
+
   it('refuses days other than 7, 15 or 30 and unknown channels with a Chinese message', async () => {
     for (const days of ['10', '0', 'abc', '', '7.5', '-7']) {
       expect((await root.get(`/api/channel/availability/${channelId}`).query({ days })).body, days).toMatchObject({ success: false, message: MSG_MODEL_AVAILABILITY_DAYS });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelOpsModule } from '../channel-ops/channel-ops.module';
+import { ChannelsModule } from '../channels/channels.module';
 import { UsageRollupsModule } from '../statistics/rollups/usage-rollups.module';
 import { HeartbeatRunner } from './heartbeat-runner';
 import { HeartbeatTargets } from './heartbeat-targets';
@@ -19,7 +20,7 @@ import { ModelHeartbeatJob } from './model-heartbeat.job';
  * channel's models from the usage roll-ups, logs and heartbeats.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([HeartbeatEntity]), ChannelOpsModule, UsageRollupsModule],
+  imports: [TypeOrmModule.forFeature([HeartbeatEntity]), ChannelOpsModule, ChannelsModule, UsageRollupsModule],
   controllers: [ModelHealthController, ModelAbilitiesController, ModelAvailabilityController],
   providers: [HeartbeatsService, HeartbeatTargets, HeartbeatRunner, ModelHeartbeatJob, ModelAbilitiesService, ModelAvailabilityService],
 })

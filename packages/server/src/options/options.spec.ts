@@ -138,6 +138,8 @@ describe('options (integration)', () => {
       'AudioRatio',
       'AudioCompletionRatio',
       'ImageRatio',
+      'ImageCompletionRatio',
+      'ReasoningRatio',
       'ModelTieredPricing',
       'GroupRatio',
       'UserUsableGroups',
@@ -157,7 +159,7 @@ describe('options (integration)', () => {
       await expectRejected('ModelRatio', '{"gpt-4":-1}', '不是合法的 JSON 字符串');
     });
 
-    it.each(['CacheRatio', 'CreateCacheRatio', 'CreateCache1hRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio'])('takes %s per model as non-negative numbers', async (key) => {
+    it.each(['CacheRatio', 'CreateCacheRatio', 'CreateCache1hRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ImageCompletionRatio', 'ReasoningRatio'])('takes %s per model as non-negative numbers', async (key) => {
       await expectRejected(key, '{"gpt-4o":-0.5}', '不是合法的 JSON 字符串');
       await expectRejected(key, '{"gpt-4o":"0.5"}', '不是合法的 JSON 字符串');
       await expectSaved(key, '{"gpt-4o":0.5,"claude-x":0}');

@@ -24,6 +24,8 @@ export interface PricingTables {
   audioRatio: RatioMap;
   audioCompletionRatio: RatioMap;
   imageRatio: RatioMap;
+  imageCompletionRatio: RatioMap;
+  reasoningRatio: RatioMap;
   tieredPricing: Record<string, PriceTier[]>;
 }
 
@@ -37,6 +39,10 @@ function tokenKindPrices(model: string, tables: PricingTables, completionRatio: 
     kinds.audio_completion_ratio = ratioOf(tables.audioCompletionRatio, model, completionRatio);
   }
   if (Object.hasOwn(tables.imageRatio, model)) kinds.image_ratio = tables.imageRatio[model];
+  if (Object.hasOwn(tables.imageCompletionRatio, model)) kinds.image_completion_ratio = tables.imageCompletionRatio[model];
+  // Reasoning costs the completion price unless the model says otherwise; only then is it shown apart.
+  const reasoningRatio = ratioOf(tables.reasoningRatio, model, TOKEN_RATIO_FALLBACKS.reasoning);
+  if (reasoningRatio !== TOKEN_RATIO_FALLBACKS.reasoning) kinds.reasoning_ratio = reasoningRatio;
   const tiers = Object.hasOwn(tables.tieredPricing, model) ? tables.tieredPricing[model] : undefined;
   if (Array.isArray(tiers) && tiers.length > 0) kinds.tiers = [...tiers].sort((a, b) => a.above_prompt_tokens - b.above_prompt_tokens);
   return kinds;
@@ -93,6 +99,8 @@ export class PricingService {
         audioRatio: ratios('AudioRatio'),
         audioCompletionRatio: ratios('AudioCompletionRatio'),
         imageRatio: ratios('ImageRatio'),
+        imageCompletionRatio: ratios('ImageCompletionRatio'),
+        reasoningRatio: ratios('ReasoningRatio'),
         tieredPricing: this.options.getJson<Record<string, PriceTier[]>>('ModelTieredPricing'),
       },
       await this.groupsByModel(),

@@ -1,4 +1,12 @@
-import { DEFAULT_CACHE_RATIOS, DEFAULT_COMPLETION_RATIOS, DEFAULT_MODEL_PRICES, DEFAULT_MODEL_RATIOS, DEFAULT_MODEL_TIERED_PRICING } from '@gw/shared';
+import {
+  DEFAULT_CACHE_RATIOS,
+  DEFAULT_COMPLETION_RATIOS,
+  DEFAULT_IMAGE_COMPLETION_RATIOS,
+  DEFAULT_MODEL_PRICES,
+  DEFAULT_MODEL_RATIOS,
+  DEFAULT_MODEL_TIERED_PRICING,
+  DEFAULT_REASONING_RATIOS,
+} from '@gw/shared';
 import TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, startTestApp, TestApp } from '../../test/test-app';
@@ -15,6 +23,8 @@ const tables = (fields: Partial<PricingTables>): PricingTables => ({
   audioRatio: {},
   audioCompletionRatio: {},
   imageRatio: {},
+  imageCompletionRatio: {},
+  reasoningRatio: {},
   tieredPricing: {},
   ...fields,
 });
@@ -67,6 +77,23 @@ describe(pricingEntries.name, () => {
       'gpt-image-1': { image_ratio: 2 },
       // Speech out only: audio prompt tokens at the prompt price, audio completion tokens at 20 times it.
       tts: { audio_ratio: 1, audio_completion_ratio: 20 },
+    });
+  });
+
+  it('adds the image completion price where the model has one, and the reasoning ratio only where it is not 1', () => {
+    const sut = pricingEntries(
+      tables({
+        modelRatio: { 'gpt-image-1': 2.5, thinker: 1, plain: 1 },
+        imageCompletionRatio: { 'gpt-image-1': 8 },
+        reasoningRatio: { thinker: 2, plain: 1 },
+      }),
+      new Map(),
+    );
+    const extras = Object.fromEntries(sut.map(({ model_name, image_completion_ratio, reasoning_ratio }) => [model_name, { image_completion_ratio, reasoning_ratio }]));
+    expect(extras).toEqual({
+      'gpt-image-1': { image_completion_ratio: 8, reasoning_ratio: undefined },
+      thinker: { image_completion_ratio: undefined, reasoning_ratio: 2 },
+      plain: { image_completion_ratio: undefined, reasoning_ratio: undefined },
     });
   });
 
@@ -176,6 +203,8 @@ describe('pricing (integration)', () => {
     it('restores the model ratios, completion ratios, model prices and token kinds, and leaves the group ratios', async () => {
       await setOption('CacheRatio', { 'gpt-4o': 0.9 });
       await setOption('ModelTieredPricing', {});
+      await setOption('ImageCompletionRatio', {});
+      await setOption('ReasoningRatio', { 'gpt-4o': 3 });
       const reply = await root.post('/api/option/rest_model_ratio');
       expect(reply.body).toEqual({ success: true, message: '模型倍率已重置', data: null });
 
@@ -186,6 +215,8 @@ describe('pricing (integration)', () => {
       expect(value('ModelPrice')).toEqual(DEFAULT_MODEL_PRICES);
       expect(value('CacheRatio')).toEqual(DEFAULT_CACHE_RATIOS);
       expect(value('ModelTieredPricing')).toEqual(DEFAULT_MODEL_TIERED_PRICING);
+      expect(value('ImageCompletionRatio')).toEqual(DEFAULT_IMAGE_COMPLETION_RATIOS);
+      expect(value('ReasoningRatio')).toEqual(DEFAULT_REASONING_RATIOS);
       expect(value('GroupRatio')).toEqual({ default: 1, vip: 1.5, svip: 0.8 });
 
       const [row] = await t.db.query(`SELECT value FROM options WHERE key = 'ModelRatio'`);

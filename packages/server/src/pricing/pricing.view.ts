@@ -18,7 +18,7 @@ export interface PricingEntry {
   /**
    * For a priced per-usage model: the multipliers of its prompt price the relay bills cache reads
    * and 5-minute cache writes with (every such model, its own entries or the fallbacks).
-   * Reasoning tokens are completion tokens.
+   * Reasoning tokens are completion tokens, at reasoning_ratio × the completion price where given.
    */
   cache_ratio?: number;
   cache_creation_ratio?: number;
@@ -32,6 +32,10 @@ export interface PricingEntry {
   audio_completion_ratio?: number;
   /** Where the model has an ImageRatio of its own: image prompt tokens. */
   image_ratio?: number;
+  /** Where the model has an ImageCompletionRatio of its own: generated image tokens, a multiplier of the prompt price. */
+  image_completion_ratio?: number;
+  /** Where the model's ReasoningRatio is not 1: reasoning tokens, a multiplier of the completion price. */
+  reasoning_ratio?: number;
   /** Where the model has long-context prices (ModelTieredPricing), the lowest threshold first. */
   tiers?: PriceTier[];
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { CHANNEL_KEY_STATUS, CHANNEL_STATUS, MULTI_KEY_MODES, type MultiKeyMode } from '@gw/shared';
+import { CHANNEL_KEY_STATUS, CHANNEL_STATUS, COST_RATIO_DEFAULT, MULTI_KEY_MODES, type MultiKeyMode } from '@gw/shared';
 import { DataSource } from 'typeorm';
 import { ChannelEvents } from '../channels/channel-events';
 import { SecretBox } from '../crypto/secret-box';
@@ -29,6 +29,8 @@ export interface RelayChannelRow {
   weight: number;
   /** '' (single key) or a MULTI_KEY_MODES value; absent from readers that predate multi-key channels. */
   multi_key_mode?: string;
+  /** Absent from readers that bill nothing (channel tests, heartbeats): list price. */
+  cost_ratio?: number;
 }
 
 /** An enabled key of an enabled multi-key channel, as the cache reads it. */
@@ -87,6 +89,7 @@ export function toRelayChannel(row: RelayChannelRow, secrets: SecretBox, keys: r
     priority: row.priority,
     weight: row.weight,
     autoBan: row.auto_ban === 1,
+    costRatio: row.cost_ratio ?? COST_RATIO_DEFAULT,
   };
 }
 
@@ -144,7 +147,7 @@ export class ChannelCacheService implements OnModuleInit {
     const changes = this.changes;
     const rows: Row[] = await this.dataSource.query(
       `SELECT a."group", a.model, a.priority, a.weight, c.id, c.type, c.name, c.base_url, c.key_sealed, c.multi_key_mode,
-              c.openai_organization, c.other, c.model_mapping, c.status_code_mapping, c.model_req_config, c.model_req_limit, c.auto_ban
+              c.openai_organization, c.other, c.model_mapping, c.status_code_mapping, c.model_req_config, c.model_req_limit, c.auto_ban, c.cost_ratio
          FROM abilities a JOIN channels c ON c.id = a.channel_id
         WHERE a.enabled AND c.status = $1
         ORDER BY a.priority DESC, c.id`,

@@ -42,6 +42,8 @@ export interface RelayChannel {
   priority: number;
   weight: number;
   autoBan: boolean;
+  /** What the operator pays the upstream relative to list price (channels.cost_ratio): a call's cost for the margin statistics. */
+  costRatio: number;
 }
 
 /** The caller, from the sk- token (DESIGN.md §5.1). */

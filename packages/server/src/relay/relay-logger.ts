@@ -4,6 +4,7 @@ import { nowSeconds } from '../common/time';
 import { LOG_TYPE } from '../logs/log.entity';
 import { LogWriterService, type NewLog } from '../logs/log-writer.service';
 import { OptionsService } from '../options/options.service';
+import { upstreamCost } from './billing/channel-cost';
 import { type Price, tierFor } from './billing/pricing';
 import type { Usage } from './billing/usage';
 import type { PipelineContext } from './pipeline-context';
@@ -78,15 +79,21 @@ export class RelayLogger {
       audio_ratio: price.audioRatio,
       audio_completion_ratio: price.audioCompletionRatio,
       image_ratio: price.imageRatio,
+      image_completion_ratio: price.imageCompletionRatio,
+      reasoning_ratio: price.reasoningRatio,
       tier: tier ? { above_prompt_tokens: tier.abovePromptTokens, prompt_multiplier: tier.promptMultiplier, completion_multiplier: tier.completionMultiplier } : undefined,
       cache_creation_tokens_1h: usage.cache_creation_1h_tokens,
       prompt_image_tokens: usage.prompt_image_tokens,
       completion_audio_tokens: usage.completion_audio_tokens,
+      completion_image_tokens: usage.completion_image_tokens,
       upstream_model: ctx.upstreamModel !== ctx.requestModel ? ctx.upstreamModel : undefined,
       admin_info: { use_channel: outcome.attempts.map((attempt) => attempt.channel_id) },
       // Why these channels (route-trail.ts) and whether the session's binding held (DESIGN.md §5.9).
       route: ctx.route.steps,
       affinity: ctx.route.affinity,
+      // What the call cost the operator and the channel's cost ratio then (billing/channel-cost.ts); administrators only (log.view.ts).
+      cost: upstreamCost(price, usage, ctx.channel.costRatio, this.options.getNumber('QuotaPerUnit')),
+      cost_ratio: ctx.channel.costRatio,
       request: this.options.getBoolean('LogReqInfoEnabled') ? { path: ctx.requestPath, user_agent: ctx.userAgent, stream: ctx.stream } : undefined,
     };
     return this.row(ctx, outcome.attempts, {

@@ -10,11 +10,15 @@ import { type RelayFixture, startRelayFixture } from '../../test/relay-fixture';
  * Every token kind billed once, whatever the client speaks and whichever provider answers (issue
  * 29): each inbound format × each upstream family, whole and streamed, against upstreams that
  * report cache reads (and Anthropic's cache writes, split by lifetime) as each provider counts
- * them: OpenAI and Gemini inside the prompt count, Anthropic outside input_tokens.
+ * them: OpenAI and Gemini inside the prompt count, Anthropic outside input_tokens; and reasoning as
+ * each counts it: OpenAI inside completion_tokens, Gemini's thoughts beside candidatesTokenCount.
+ * Reasoning is priced at twice the completion price, so a pair that dropped or doubled it shows.
  */
 
 /** The models priced with their own cache ratios (ModelRatio 1, CompletionRatio 5 from the fixture). */
-const PRICED = ['mx-openai', 'mx-anthropic', 'mx-gemini', 'mx-bedrock', 'mx-vertex-claude', 'mx-vertex-gemini', 'mx-tiered', 'mx-audio'];
+const PRICED = ['mx-openai', 'mx-anthropic', 'mx-gemini', 'mx-bedrock', 'mx-vertex-claude', 'mx-vertex-gemini', 'mx-tiered', 'mx-audio', 'mx-gemini-image', 'mx-vertex-gemini-image', 'mx-gpt-image'];
+/** Priced by ratio only, with no image ratios: its generated image is billed at the completion ratio, as text. */
+const IMAGE_FALLBACK = 'mx-image-fallback';
 /** Priced by ratio only: its cache tokens fall back to the general ratios (0.1, 1.25, 1.25 × 1.6). */
 const FALLBACK = 'mx-fallback';
 
@@ -31,9 +35,9 @@ interface Billed {
 
 /**
  * OpenAI (usage-cache) and Gemini (gemini-cache): 1300 prompt tokens with 1000 cached inside them,
- * 50 completion tokens with 20 of reasoning: 300 + 1000 × 0.25 + 50 × 5 = 800.
+ * 50 completion tokens with 20 of reasoning (ReasoningRatio 2): 300 + 1000 × 0.25 + 30 × 5 + 20 × 5 × 2 = 900.
  */
-const CACHED_INSIDE: Billed = { prompt: 1300, read: 1000, creation: 0, creation1h: 0, completion: 50, reasoning: 20, quota: 800 };
+const CACHED_INSIDE: Billed = { prompt: 1300, read: 1000, creation: 0, creation1h: 0, completion: 50, reasoning: 20, quota: 900 };
 /**
  * Anthropic, directly, on Bedrock or on Vertex (claude-cache-1h): 100 input tokens, and outside
  * them 1000 cache reads and 200 writes, 150 of them for an hour; 50 output tokens:
@@ -170,18 +174,21 @@ describe('relay (integration): cache, reasoning and audio tokens billed once for
       new MockBedrockUpstream().start(),
       new MockVertexUpstream().start(),
     ]);
-    f = await startRelayFixture({ models: [...PRICED, FALLBACK], completionRatio: 5, channelDefaults: {} });
+    f = await startRelayFixture({ models: [...PRICED, FALLBACK, IMAGE_FALLBACK], completionRatio: 5, channelDefaults: {} });
     origin = f.baseURL.replace(/\/v1$/, '');
     await setOption('CacheRatio', each(0.25));
     await setOption('CreateCacheRatio', each(1.5));
     await setOption('CreateCache1hRatio', each(2.5));
+    await setOption('ReasoningRatio', each(2));
+    await setOption('ImageRatio', { 'mx-gpt-image': 2 });
+    await setOption('ImageCompletionRatio', { 'mx-gemini-image': 20, 'mx-vertex-gemini-image': 20, 'mx-gpt-image': 8 });
     await setOption('AudioRatio', { 'mx-audio': 8 });
     await setOption('AudioCompletionRatio', { 'mx-audio': 2 });
     await setOption('ModelTieredPricing', { 'mx-tiered': [{ above_prompt_tokens: 1000, prompt_multiplier: 2, completion_multiplier: 1.5 }] });
     const mapping = (entries: Record<string, string>) => ({ models: Object.keys(entries).join(','), model_mapping: JSON.stringify(entries) });
-    await f.channel({ name: 'openai', type: 1, key: 'sk-openai', base_url: openai.url, ...mapping({ 'mx-openai': 'usage-cache', 'mx-tiered': 'usage-cache', 'mx-audio': 'usage-audio' }) });
+    await f.channel({ name: 'openai', type: 1, key: 'sk-openai', base_url: openai.url, ...mapping({ 'mx-openai': 'usage-cache', 'mx-tiered': 'usage-cache', 'mx-audio': 'usage-audio', 'mx-gpt-image': 'usage-image', [IMAGE_FALLBACK]: 'usage-image' }) });
     await f.channel({ name: 'anthropic', type: 14, key: 'sk-ant-live', base_url: anthropic.url, ...mapping({ 'mx-anthropic': 'claude-cache-1h', [FALLBACK]: 'claude-cache-1h' }) });
-    await f.channel({ name: 'gemini', type: 24, key: 'gm-key', base_url: gemini.url, ...mapping({ 'mx-gemini': 'gemini-cache' }) });
+    await f.channel({ name: 'gemini', type: 24, key: 'gm-key', base_url: gemini.url, ...mapping({ 'mx-gemini': 'gemini-cache', 'mx-gemini-image': 'gemini-image' }) });
     await f.channel({
       name: 'bedrock',
       type: 33,
@@ -195,7 +202,7 @@ describe('relay (integration): cache, reasoning and audio tokens billed once for
       key: vertex.serviceAccount('usage@proj-usage.iam.gserviceaccount.com', 'proj-usage'),
       base_url: vertex.url,
       other: 'us-central1',
-      ...mapping({ 'mx-vertex-claude': 'claude-cache-1h', 'mx-vertex-gemini': 'gemini-cache' }),
+      ...mapping({ 'mx-vertex-claude': 'claude-cache-1h', 'mx-vertex-gemini': 'gemini-cache', 'mx-vertex-gemini-image': 'gemini-image' }),
     });
   });
   afterAll(async () => {
@@ -235,12 +242,63 @@ describe('relay (integration): cache, reasoning and audio tokens billed once for
       cache_creation_ratio: 1.5,
       cache_creation_ratio_1h: 2.5,
       cache_creation_tokens_1h: billed.creation1h,
+      reasoning_ratio: 2,
       completion_audio_tokens: 0,
       prompt_image_tokens: 0,
+      completion_image_tokens: 0,
     });
     expect(other).not.toHaveProperty('tier');
     expect(Number(log.quota)).toBe(billed.quota);
     expect(left).toBe(100_000 - billed.quota);
+  });
+
+  /**
+   * gemini-2.5-flash-image's shape (mock "gemini-image"): 10 prompt tokens; 1300 candidate tokens, 1290 of
+   * them an image (candidatesTokensDetails IMAGE), and 20 thinking tokens beside them:
+   * 10 + 10 × 5 + 20 × 5 × 2 + 1290 × 20 = 26060.
+   */
+  const IMAGE_CASES = INBOUNDS.flatMap((inbound) =>
+    [
+      { name: 'Gemini', model: 'mx-gemini-image' },
+      { name: 'Vertex (Gemini)', model: 'mx-vertex-gemini-image' },
+    ].flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))),
+  );
+  it.each(IMAGE_CASES.map((item) => [`${item.inbound.name} × ${item.upstream.name} image model${item.stream ? ', streamed' : ''}`, item] as const))(
+    '%s: the image at its own ratio, the thoughts once',
+    async (_, { inbound, upstream, stream }) => {
+      const { told, log, other, left } = await served(inbound, upstream.model, stream);
+      expect(told).toEqual({ prompt: 10, read: 0, ...(inbound.name === 'messages' ? { creation: 0 } : {}), completion: 1320 });
+      expect(log).toMatchObject({ prompt_tokens: 10, completion_tokens: 1320, thoughts_tokens: 20 });
+      expect(other).toMatchObject({ completion_ratio: 5, reasoning_ratio: 2, image_completion_ratio: 20, completion_image_tokens: 1290 });
+      expect(Number(log.quota)).toBe(26060);
+      expect(left).toBe(100_000 - 26060);
+    },
+  );
+
+  /** POST /v1/images/generations as gpt-image-1 answers it (mock "usage-image"). */
+  const generateImage = async (model: string) => {
+    const { key, userId } = await f.customer(`usage-${++customers}`, 100_000);
+    const body = JSON.parse(await send(`${origin}/v1/images/generations`, { authorization: `Bearer ${key}` }, { model, prompt: 'a red circle', size: '1024x1024' }));
+    const [log] = await f.logsOf(userId);
+    return { body, log, other: JSON.parse(log.other), left: await f.quotaOf(userId) };
+  };
+
+  it('bills the images API’s output tokens as image tokens at the image completion ratio (gpt-image-1)', async () => {
+    const { body, log, other, left } = await generateImage('mx-gpt-image');
+    expect(body.usage.output_tokens).toBe(4160);
+    expect(log).toMatchObject({ prompt_tokens: 373, completion_tokens: 4160, thoughts_tokens: 0 });
+    expect(other).toMatchObject({ image_ratio: 2, image_completion_ratio: 8, prompt_image_tokens: 323, completion_image_tokens: 4160 });
+    // 50 + 323 × 2 + 4160 × 8 = 33976 (at ModelRatio 2.5 this is gpt-image-1's $5 / $10 / $40 per million).
+    expect(Number(log.quota)).toBe(33976);
+    expect(left).toBe(100_000 - 33976);
+  });
+
+  it('bills a generated image at the completion ratio for a model without image ratios, as before', async () => {
+    const { log, other, left } = await generateImage(IMAGE_FALLBACK);
+    expect(other).toMatchObject({ image_ratio: 1, image_completion_ratio: 5, reasoning_ratio: 1, completion_image_tokens: 4160 });
+    // 373 + 4160 × 5 = 21173.
+    expect(Number(log.quota)).toBe(21173);
+    expect(left).toBe(100_000 - 21173);
   });
 
   it('falls back to the general cache ratios for a model without entries: reads at 0.1, writes at 1.25, 1-hour writes at 1.25 × 1.6', async () => {
@@ -255,9 +313,9 @@ describe('relay (integration): cache, reasoning and audio tokens billed once for
     const { log, other, left } = await served(INBOUNDS[0], 'mx-tiered', true);
     expect(log).toMatchObject({ prompt_tokens: 1300, cache_read_input_tokens: 1000, completion_tokens: 50 });
     expect(other.tier).toEqual({ above_prompt_tokens: 1000, prompt_multiplier: 2, completion_multiplier: 1.5 });
-    // (300 + 1000 × 0.25) × 2 + 50 × 5 × 1.5 = 1475.
-    expect(Number(log.quota)).toBe(1475);
-    expect(left).toBe(100_000 - 1475);
+    // (300 + 1000 × 0.25) × 2 + (30 × 5 + 20 × 5 × 2) × 1.5 = 1625: the reasoning at its own price, under the tier too.
+    expect(Number(log.quota)).toBe(1625);
+    expect(left).toBe(100_000 - 1625);
   });
 
   it('prices audio prompt and completion tokens with the model’s audio ratios, and logs them', async () => {

@@ -22,6 +22,7 @@ import { RelayModelsService } from './relay-models.service';
 import { RelayService } from './relay.service';
 import { TokenAuthService } from './token-auth.service';
 import { InternalRelay } from './internal-relay';
+import { KeyOutcomes } from './key-outcomes';
 import { KeySelector } from './key-selector';
 import { KeyUsage } from './key-usage';
 import { TokenRateLimiter } from './token-rate-limiter';
@@ -46,10 +47,12 @@ import { UpstreamClient } from './upstream.client';
     InternalRelay,
     KeySelector,
     KeyUsage,
+    KeyOutcomes,
     ChannelAffinity,
   ],
   // The compare chat (talkings/) and workflow runs relay their answers through the same pipeline.
   // Async tasks (tasks/) submit through the same token checks, channel choice, prices and upstream pool.
-  exports: [RelayService, TokenAuthService, InternalRelay, PriceService, ChannelCacheService, TokenRateLimiter, UpstreamClient],
+  // Their submits choose a multi-key channel's key, and disable a dead one, as the relay does (KeyOutcomes).
+  exports: [RelayService, TokenAuthService, InternalRelay, PriceService, ChannelCacheService, TokenRateLimiter, UpstreamClient, KeyOutcomes],
 })
 export class RelayModule {}

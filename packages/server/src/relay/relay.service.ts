@@ -15,7 +15,7 @@ import { PriceService } from './billing/price.service';
 import { type Price, quotaFor } from './billing/pricing';
 import { QuotaLedgerService, type Reservation } from './billing/quota-ledger.service';
 import { countedUsage } from './billing/token-count';
-import { emptyUsage, usageFromOpenAI, type Usage } from './billing/usage';
+import { emptyUsage, usageFromImagesApi, usageFromOpenAI, type Usage } from './billing/usage';
 import { withoutChannelKey } from './channel-key-redaction';
 import { ChannelCacheService } from './channel-cache.service';
 import { ClientDisconnect } from './client-disconnect';
@@ -31,6 +31,7 @@ import { admitModel } from './relay-admission';
 import { RelayLogger } from './relay-logger';
 import { formFields, isUploadMode, readMultipart, withModel } from './multipart-body';
 import { headerOf, readJsonBody, type RelayRequest, sendJson, sendWhole } from './relay-request';
+import { KeyOutcomes } from './key-outcomes';
 import { KeySelector } from './key-selector';
 import { KeyUsage } from './key-usage';
 import type { RelayChannel, RelayContext, RelayKey, RelayMode } from './relay-context';
@@ -143,6 +144,7 @@ export class RelayService {
     private readonly affinity: ChannelAffinity,
     private readonly keyUsage: KeyUsage,
     private readonly modelStatus: ModelStatusService,
+    private readonly keyOutcomes: KeyOutcomes,
   ) {}
 
   /** Serves one relay request, read and answered in the client's format (DESIGN.md §5.0). */
@@ -366,8 +368,8 @@ export class RelayService {
         if (failure) await this.channelFailed(channel, failure);
         return { failure, stop: false };
       }
-      // Adaptors read ctx.channel.key: a multi-key attempt gets a copy with the chosen key.
-      const served = key ? { ...channel, key: key.key, keyId: key.id } : channel;
+      // Adaptors read ctx.channel.key: a multi-key attempt gets the channel's copy with the chosen key.
+      const served = key ? this.keys.keyed(channel, key) : channel;
       if (key) {
         keysTried.add(key.id);
         ctx.route.key(channel.id, key.masked);
@@ -408,23 +410,7 @@ export class RelayService {
    */
   private async keyFailed(channel: RelayChannel, key: RelayKey, failure: UpstreamFailure, retry429: { left: number }): Promise<boolean> {
     const reason = failure.status > 0 ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
-    this.keyUsage.failed(key.id, reason);
-    if (failure.status > 0 && this.autoDisable.meansDeadKey(failure.status, `${failure.message} ${failure.codes}`.trim())) {
-      if (!this.autoDisable.mayDisable(channel)) {
-        this.keys.cool(key.id);
-        return true;
-      }
-      this.keys.markDead(key.id);
-      try {
-        await this.autoDisable.disableKey(channel, key, reason.slice(0, 300));
-      } catch (error) {
-        // Not recorded: this instance may try the key again, and disable it then.
-        this.keys.forgetDead(key.id);
-        this.logger.warn(`Key ${key.id} of channel ${channel.id} could not be disabled: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      return true;
-    }
-    if (failure.status === 0 || failure.status === 408 || failure.status === 429 || failure.status >= 500) this.keys.cool(key.id);
+    if ((await this.keyOutcomes.failed(channel, key, failure.status, `${failure.message} ${failure.codes}`.trim(), reason)) === 'dead') return true;
     if (failure.status === 429 && retry429.left > 0) {
       retry429.left -= 1;
       return true;
@@ -501,7 +487,7 @@ export class RelayService {
         const contentType = String(upstream.headers['content-type'] ?? 'application/json');
         onReply();
         sendWhole(response, 200, contentType, bytes);
-        return { usage: this.passthroughUsage(contentType, bytes, ctx.promptTokens), status: 200 };
+        return { usage: this.passthroughUsage(contentType, bytes, ctx.promptTokens, ctx.mode), status: 200 };
       }
       const raw = await upstream.body.text();
       let converted: ReturnType<ChatAdaptor['chatResponse']>;
@@ -526,11 +512,12 @@ export class RelayService {
     }
   }
 
-  /** Usage from a passthrough reply (embeddings, rerank…), else counted from the input. */
-  private passthroughUsage(contentType: string, bytes: Buffer, promptTokens: number): Usage {
+  /** Usage from a passthrough reply (embeddings, rerank…; images with their output as image tokens), else counted from the input. */
+  private passthroughUsage(contentType: string, bytes: Buffer, promptTokens: number, mode: RelayMode): Usage {
     if (contentType.includes('json')) {
       try {
-        const usage = usageFromOpenAI((JSON.parse(bytes.toString('utf8')) as { usage?: unknown }).usage);
+        const read = mode === 'images' || mode === 'image-edits' ? usageFromImagesApi : usageFromOpenAI;
+        const usage = read((JSON.parse(bytes.toString('utf8')) as { usage?: unknown }).usage);
         if (usage) return usage;
       } catch {
         // not JSON after all: counted from the input below

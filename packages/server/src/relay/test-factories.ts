@@ -17,6 +17,7 @@ export const relayChannel = (fields: Partial<RelayChannel> = {}): RelayChannel =
   priority: 0,
   weight: 0,
   autoBan: false,
+  costRatio: 1,
   ...fields,
 });
 

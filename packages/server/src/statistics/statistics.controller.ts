@@ -1,7 +1,9 @@
 import { Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import type { StatisticsInstance, StatisticsPage, StatisticsRow, StatisticsTokenRow, StatisticsUserRow } from '@gw/shared';
+import type { ChannelMarginPage, StatisticsInstance, StatisticsPage, StatisticsRow, StatisticsTokenRow, StatisticsUserRow } from '@gw/shared';
 import type { Response } from 'express';
 import { Access } from '../auth/access.decorator';
+import { ChannelMarginQueryDto } from './channel-margin/channel-margin.query';
+import { ChannelMarginService } from './channel-margin/channel-margin.service';
 import { StatisticsFilterQuery, StatisticsPageQuery } from './dto/statistics-query.dto';
 import type { RollupProgress } from './rollups/usage-rollup.service';
 import { UsageRollupService } from './rollups/usage-rollup.service';
@@ -16,6 +18,7 @@ export class StatisticsController {
     private readonly statistics: StatisticsService,
     private readonly exporter: StatisticsExport,
     private readonly rollups: UsageRollupService,
+    private readonly margins: ChannelMarginService,
   ) {}
 
   @Get()
@@ -31,6 +34,12 @@ export class StatisticsController {
   @Get('groupByTokenPage')
   byToken(@Query() query: StatisticsPageQuery): Promise<StatisticsPage<StatisticsTokenRow>> {
     return this.statistics.byToken(query);
+  }
+
+  /** Revenue, cost and margin per channel, model or channel × model (issue 29). */
+  @Get('channel-margin')
+  channelMargin(@Query() query: ChannelMarginQueryDto): Promise<ChannelMarginPage> {
+    return this.margins.margins(query);
   }
 
   @Get('instances')

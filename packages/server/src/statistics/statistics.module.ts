@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChannelMarginService } from './channel-margin/channel-margin.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
 import { UsageRollupsModule } from './rollups/usage-rollups.module';
@@ -10,6 +11,6 @@ import { StatisticsService } from './statistics.service';
 @Module({
   imports: [UsageRollupsModule],
   controllers: [StatisticsController, DashboardController],
-  providers: [StatisticsService, StatisticsExport, DashboardService],
+  providers: [StatisticsService, StatisticsExport, DashboardService, ChannelMarginService],
 })
 export class StatisticsModule {}

@@ -190,7 +190,7 @@ export class StatisticsService {
 }
 
 /** The whole days of the statistics timezone within a range: from the first day's start to the last one's end (exclusive). */
-function wholeDays(clock: StatsClock, range: BucketRange): { from: number; to: number } | undefined {
+export function wholeDays(clock: StatsClock, range: BucketRange): { from: number; to: number } | undefined {
   // A day lasts 23 to 25 hours: 30 hours after a day's start lies in the next day.
   const nextDay = (ts: number) => clock.start(clock.start(ts, 'd') + 30 * 3600, 'd');
   const from = clock.start(range.from, 'd') === range.from ? range.from : nextDay(range.from);

@@ -97,6 +97,7 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
         prompt_image_tokens: r.next() < 0.1 ? r.int(100) : 0,
         reasoning_tokens: r.int(completion + 1),
         completion_audio_tokens: audio > 0 ? r.int(completion + 1) : 0,
+        completion_image_tokens: r.next() < 0.1 ? r.int(completion + 1) : 0,
       });
       const billedPrice: Price = {
         modelPrice: price.model_price,
@@ -109,6 +110,8 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
         audioRatio: 8,
         imageRatio: 2,
         audioCompletionRatio: 2,
+        imageCompletionRatio: 30,
+        reasoningRatio: 1.5,
         tiers: [LONG_CONTEXT],
       };
       const tier = price.model_price === undefined ? tierFor(billedPrice, prompt) : undefined;
@@ -153,10 +156,13 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
               audio_ratio: billedPrice.audioRatio,
               audio_completion_ratio: billedPrice.audioCompletionRatio,
               image_ratio: billedPrice.imageRatio,
+              image_completion_ratio: billedPrice.imageCompletionRatio,
+              reasoning_ratio: billedPrice.reasoningRatio,
               tier: tier && { above_prompt_tokens: tier.abovePromptTokens, prompt_multiplier: tier.promptMultiplier, completion_multiplier: tier.completionMultiplier },
               cache_creation_tokens_1h: usage.cache_creation_1h_tokens,
               prompt_image_tokens: usage.prompt_image_tokens,
               completion_audio_tokens: usage.completion_audio_tokens,
+              completion_image_tokens: usage.completion_image_tokens,
             }),
         attempts_log: '[]',
         request_id: `req-${seed}-${i}`,
@@ -191,6 +197,8 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
         audioRatio: other.audio_ratio,
         imageRatio: other.image_ratio,
         audioCompletionRatio: other.audio_completion_ratio,
+        imageCompletionRatio: other.image_completion_ratio,
+        reasoningRatio: other.reasoning_ratio,
         tiers: tier ? [tier] : NO_TIERS,
       },
       {
@@ -203,6 +211,7 @@ describe('statistics, monitor and dashboard read roll-ups equal to the logs (int
         prompt_image_tokens: other.prompt_image_tokens,
         reasoning_tokens: log.thoughts_tokens,
         completion_audio_tokens: other.completion_audio_tokens,
+        completion_image_tokens: other.completion_image_tokens,
       },
       QUOTA_PER_UNIT,
     );

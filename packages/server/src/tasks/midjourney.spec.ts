@@ -105,7 +105,7 @@ describe('Midjourney tasks through the relay (issue 18)', () => {
     // A submit whose process died before the upstream answered: a row still "submitting", its price reserved.
     const lost = await f.t.app.get(TaskStore).create({
       publicId: '1000000000000000001', platform: 'midjourney', userId: carol.userId, username: 'mj-carol', tokenId: (await f.t.db.query('SELECT id FROM tokens WHERE user_id = $1', [carol.userId]))[0].id,
-      tokenName: 'relay', group: 'default', channelId, model: 'mj_imagine', action: 'IMAGINE', prompt: 'lost', notifyHook: '', state: '', quota: IMAGINE_PRICE,
+      tokenName: 'relay', group: 'default', channelId, keyId: 0, model: 'mj_imagine', action: 'IMAGINE', prompt: 'lost', notifyHook: '', state: '', quota: IMAGINE_PRICE,
     });
     expect(typeof lost).toBe('object');
     expect(await f.quotaOf(carol.userId)).toBe(1_000_000 - 2 * IMAGINE_PRICE);

@@ -84,28 +84,39 @@ export class TaskPoller {
   }
 
   async pollChannel(channelId: number): Promise<void> {
-    const channel = await this.channelOf(channelId);
+    const channels = new ChannelsByKey((keyId) => this.channelOf(channelId, keyId));
     let afterId = '0';
     for (;;) {
       const rows = await this.store.unfinishedOf(channelId, afterId, PAGE);
       if (rows.length === 0) return;
       afterId = rows[rows.length - 1].id;
-      await this.step(channel, rows);
+      await this.stepByKey(channels, rows);
     }
   }
 
   /** An upstream notice about one of its tasks: the gateway asks the upstream itself rather than believe the notice. */
   async refresh(channelId: number, upstreamId: string): Promise<void> {
     const rows = await this.store.unfinishedWithUpstream(channelId, upstreamId);
-    if (rows.length > 0) await this.step(await this.channelOf(channelId), rows);
+    if (rows.length > 0) await this.stepByKey(new ChannelsByKey((keyId) => this.channelOf(channelId, keyId)), rows);
   }
 
-  private async channelOf(channelId: number): Promise<RelayChannel | undefined> {
+  /**
+   * Each task is asked about with the key that submitted it (tasks.key_id): the provider knows it
+   * only under that account, whatever the key's status is now. Tasks of one key share their calls.
+   */
+  private async stepByKey(channels: ChannelsByKey, rows: TaskRow[]): Promise<void> {
+    const byKey = new Map<number, TaskRow[]>();
+    for (const row of rows) byKey.set(row.key_id, [...(byKey.get(row.key_id) ?? []), row]);
+    for (const [keyId, keyRows] of byKey) await this.step(await channels.get(keyId), keyRows);
+  }
+
+  /** The channel with the key `keyId` (0: a single-key channel, or its first key for a task submitted before keys were kept). */
+  private async channelOf(channelId: number, keyId: number): Promise<RelayChannel | undefined> {
     try {
-      return (await this.channels.load(channelId)).channel;
+      return (await this.channels.load(channelId, keyId || undefined)).channel;
     } catch (error) {
-      // A deleted channel (or a key that cannot be opened) leaves its tasks to time out, refunded.
-      this.logger.warn(`Tasks of channel ${channelId} cannot be polled: ${error instanceof Error ? error.message : String(error)}`);
+      // A deleted channel or key (or a key that cannot be opened) leaves its tasks to time out, refunded.
+      this.logger.warn(`Tasks of channel ${channelId}${keyId ? ` (key ${keyId})` : ''} cannot be polled: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   }
@@ -163,5 +174,21 @@ export class TaskPoller {
       }
     }
     return states;
+  }
+}
+
+/** The channel of one pass, loaded once per key however many pages of tasks use it. */
+class ChannelsByKey {
+  private readonly loaded = new Map<number, Promise<RelayChannel | undefined>>();
+
+  constructor(private readonly load: (keyId: number) => Promise<RelayChannel | undefined>) {}
+
+  get(keyId: number): Promise<RelayChannel | undefined> {
+    let channel = this.loaded.get(keyId);
+    if (!channel) {
+      channel = this.load(keyId);
+      this.loaded.set(keyId, channel);
+    }
+    return channel;
   }
 }

@@ -20,6 +20,8 @@ export interface NewTask {
   tokenName: string;
   group: string;
   channelId: number;
+  /** The multi-key channel's key the submit uses first; 0 for a single-key channel. */
+  keyId: number;
   model: string;
   action: string;
   originId?: string;
@@ -30,8 +32,8 @@ export interface NewTask {
 }
 
 /** The columns a change may set, in one order (the SET list is built from them). */
-const CHANGE_COLUMNS = ['status', 'progress', 'fail_reason', 'image_url', 'prompt_en', 'description', 'result', 'start_time', 'finish_time', 'code', 'upstream_id'] as const;
-type StoredChange = TaskChange & { code?: number; upstream_id?: string };
+const CHANGE_COLUMNS = ['status', 'progress', 'fail_reason', 'image_url', 'prompt_en', 'description', 'result', 'start_time', 'finish_time', 'code', 'upstream_id', 'key_id'] as const;
+type StoredChange = TaskChange & { code?: number; upstream_id?: string; key_id?: number };
 
 export const isFinal = (status: TaskStatus): boolean => FINAL_TASK_STATUSES.includes(status);
 
@@ -61,8 +63,8 @@ export class TaskStore {
       `WITH reserved AS (SELECT gw_reserve_quota($2, $4, $16, $20, $1::bigint, 0, false, $18, $19) AS result),
             inserted AS (
               INSERT INTO tasks (id, public_id, platform, user_id, username, token_id, token_name, "group", channel_id, model_name, action,
-                                 origin_id, prompt, notify_hook, state, quota, submit_time, updated_at)
-              SELECT $1, $3, $6, $2, $7, $4, $8, $9, $10, $11, $12, $13, $14, $15, $17, $16, $5, $5 FROM reserved WHERE result = 0
+                                 origin_id, prompt, notify_hook, state, quota, submit_time, updated_at, key_id)
+              SELECT $1, $3, $6, $2, $7, $4, $8, $9, $10, $11, $12, $13, $14, $15, $17, $16, $5, $5, $21 FROM reserved WHERE result = 0
               RETURNING *)
        SELECT reserved.result::integer AS result, (SELECT row_to_json(inserted) FROM inserted) AS task FROM reserved`,
       [
@@ -86,6 +88,7 @@ export class TaskStore {
         nowSeconds(),
         STALE_HOLD_SECONDS,
         TASK_RESERVATIONS,
+        task.keyId,
       ],
     );
     if (row.result === -2) return 'token';

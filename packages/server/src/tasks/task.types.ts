@@ -14,6 +14,8 @@ export interface TaskRow {
   token_name: string;
   group: string;
   channel_id: number;
+  /** The multi-key channel's key that submitted the task (channel_keys.id), which every poll of it uses; 0 for a single-key channel. */
+  key_id: number;
   model_name: string;
   action: string;
   origin_id: string | null;

@@ -1,6 +1,8 @@
 import { Message } from '@arco-design/web-react';
 import type { MultiKeyMode } from '@gw/shared';
 import { http, showError, type ApiReply } from '@/api/http';
+import type { ChannelModelStatus } from '@/api/channel-models';
+import type { ModelStatusSummary } from '@gw/shared';
 
 /**
  * A channel as the console API returns it (docs/console-api.md "Channels"). `key` is never
@@ -27,6 +29,8 @@ export interface Channel {
   auto_ban: number;
   openai_organization: string;
   max_input_tokens: number;
+  /** What the operator pays the upstream relative to list price (1 list price, 0 free); for the 渠道收益 statistics. */
+  cost_ratio: number;
   balance: number;
   used_quota: number;
   /** Milliseconds; 0 = never tested. */
@@ -116,6 +120,7 @@ export interface ChannelPayload {
   priority: number;
   weight: number;
   tag: string;
+  cost_ratio: number;
 }
 
 /** A quick edit of one channel: status, priority or weight. */
@@ -255,6 +260,10 @@ export interface Ability {
   is_deep_seek: boolean;
   /** Accepts images. */
   is_viewable: boolean;
+  /** The model's own status on this channel (model-level health), why and since when (unix seconds, 0: never changed). */
+  status: ChannelModelStatus;
+  status_reason: string;
+  status_time: number;
 }
 
 /** Filters of the model management list; an absent field does not filter. */
@@ -271,7 +280,7 @@ export type AbilityFlags = Pick<Ability, 'is_deep_seek' | 'is_viewable'>;
 
 /** `p` is zero-based like every list call (docs/console-api.md "Paging"). */
 export const listAbilities = (p: number, pageSize: number, filters: AbilityFilters) =>
-  http.get<{ items: Ability[]; total: number }>('/api/channel/abilities', { p, page_size: pageSize, ...filters });
+  http.get<{ items: Ability[]; total: number; model_states?: ModelStatusSummary[] }>('/api/channel/abilities', { p, page_size: pageSize, ...filters });
 
 export const updateAbility = (ability: AbilityKey & AbilityFlags) => http.post<null>('/api/channel/update_ability', ability);
 

@@ -24,6 +24,10 @@ export interface PricingEntry {
   image_ratio?: number;
   /** Where the model has its own: audio completion tokens, as a multiplier of the audio prompt price. */
   audio_completion_ratio?: number;
+  /** Where the model has its own: generated image tokens, as a multiplier of the prompt price. */
+  image_completion_ratio?: number;
+  /** Where it is not 1: reasoning tokens, as a multiplier of the completion price. */
+  reasoning_ratio?: number;
   /** Long-context prices, the lowest threshold first: above it the whole request costs these multiples. */
   tiers?: PriceTier[];
 }

@@ -1,5 +1,7 @@
 import {
   STATISTICS_EXPORT_TIMEOUT_MS,
+  type ChannelMarginPage,
+  type ChannelMarginQuery,
   type StatisticsInstance,
   type StatisticsPage,
   type StatisticsQuery,
@@ -36,7 +38,7 @@ const EXPORT_PATHS: Record<StatisticsView, string> = {
 type Params = Record<string, string | number | boolean>;
 
 /** The query string of a call: empty text filters and a false abnormal flag are left out. */
-export function statisticsParams(query: StatisticsQuery): Params {
+export function statisticsParams(query: StatisticsQuery | ChannelMarginQuery): Params {
   const params: Params = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === false) continue;
@@ -59,3 +61,6 @@ export function exportStatistics(view: StatisticsView, query: StatisticsQuery): 
   const { p: _page, page_size: _size, ...filters } = query;
   return downloadFile(EXPORT_PATHS[view], { params: statisticsParams(filters), fallbackName: `statistics-${view}.xlsx`, timeoutMs: STATISTICS_EXPORT_TIMEOUT_MS });
 }
+
+/** Revenue, cost and margin per channel, model or channel × model (issue 29); every row at once, no paging. */
+export const listChannelMargins = (query: ChannelMarginQuery) => http.get<ChannelMarginPage>('/api/statistics/channel-margin', statisticsParams(query));

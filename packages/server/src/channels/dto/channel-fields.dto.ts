@@ -1,11 +1,13 @@
-import { MULTI_KEY_MODES, type MultiKeyMode } from '@gw/shared';
+import { COST_RATIO_MAX, MSG_COST_RATIO, MULTI_KEY_MODES, type MultiKeyMode } from '@gw/shared';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { IsInt4 } from '../../common/int-range';
 import { MSG_STATUS } from '../channel-rules';
 import { MSG_MULTI_KEY_MODE } from '../multi-key-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** '1.2' → 1.2; '' and text that is not wholly a decimal number stay as they are, for the validator to refuse. */
+const numericText = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value) ? Number(value) : value);
 
 /** Channel fields a create or an update may carry; every one optional here, rules in channel-rules.ts. */
 export class ChannelFieldsDto {
@@ -112,6 +114,14 @@ export class ChannelFieldsDto {
   @Type(() => Number)
   @IsIn([0, 1], { message: '自动禁用只能是 0 或 1' })
   auto_ban?: number;
+
+  /** A number, or a numeric string from a form; anything else (empty text, null, true) is refused as it is (null too: it is no ratio). */
+  @ValidateIf((_dto, value) => value !== undefined)
+  @Transform(numericText)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: MSG_COST_RATIO })
+  @Min(0, { message: MSG_COST_RATIO })
+  @Max(COST_RATIO_MAX, { message: MSG_COST_RATIO })
+  cost_ratio?: number;
 
   @IsOptional()
   @Type(() => Number)

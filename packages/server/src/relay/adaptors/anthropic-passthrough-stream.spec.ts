@@ -25,7 +25,7 @@ describe(AnthropicPassthroughStream.name, () => {
   it('reads the usage on the way: cache tokens inside prompt_tokens, the final output count from message_delta', () => {
     const sut = new AnthropicPassthroughStream();
     playSse(sut, RECORDED);
-    expect(sut.usage()).toEqual({ prompt_tokens: 1672, completion_tokens: 89, cache_read_tokens: 1000, cache_creation_tokens: 200, reasoning_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0 });
+    expect(sut.usage()).toEqual({ prompt_tokens: 1672, completion_tokens: 89, cache_read_tokens: 1000, cache_creation_tokens: 200, reasoning_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0, completion_image_tokens: 0 });
   });
 
   it('reads the cache writes split by lifetime, from message_start and from a cumulative message_delta', () => {

@@ -103,6 +103,7 @@ describe(usageFromAnthropic.name, () => {
       prompt_audio_tokens: 0,
       prompt_image_tokens: 0,
       completion_audio_tokens: 0,
+      completion_image_tokens: 0,
     });
   });
 

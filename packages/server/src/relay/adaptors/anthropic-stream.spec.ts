@@ -33,7 +33,7 @@ describe(AnthropicStreamTranslator.name, () => {
   it('reports the usage with cache tokens inside prompt_tokens, and the text produced', () => {
     const sut = new AnthropicStreamTranslator(false, 'claude');
     play(sut, RECORDED);
-    expect(sut.usage()).toEqual({ prompt_tokens: 1672, completion_tokens: 89, cache_read_tokens: 1000, cache_creation_tokens: 200, reasoning_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0 });
+    expect(sut.usage()).toEqual({ prompt_tokens: 1672, completion_tokens: 89, cache_read_tokens: 1000, cache_creation_tokens: 200, reasoning_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0, completion_image_tokens: 0 });
     expect(sut.producedText()).toBe('The user asks about weather.Okay, let me check.{"location": "San Francisco, CA"}');
   });
 

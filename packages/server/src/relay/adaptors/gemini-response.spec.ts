@@ -70,7 +70,7 @@ describe(toChatCompletion.name, () => {
       ],
       usage: { prompt_tokens: 8, completion_tokens: 69, total_tokens: 77, completion_tokens_details: { reasoning_tokens: 62 } },
     });
-    expect(sut.usage).toEqual({ prompt_tokens: 8, completion_tokens: 69, reasoning_tokens: 62, cache_read_tokens: 0, cache_creation_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0 });
+    expect(sut.usage).toEqual({ prompt_tokens: 8, completion_tokens: 69, reasoning_tokens: 62, cache_read_tokens: 0, cache_creation_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0, completion_image_tokens: 0 });
   });
 
   it('turns function calls into tool_calls, with their thought signatures, a null content and finish reason tool_calls', () => {
@@ -126,6 +126,7 @@ describe(usageFromGemini.name, () => {
       prompt_audio_tokens: 0,
       prompt_image_tokens: 0,
       completion_audio_tokens: 0,
+      completion_image_tokens: 0,
     });
   });
 
@@ -157,7 +158,22 @@ describe(usageFromGemini.name, () => {
       prompt_audio_tokens: 200,
       prompt_image_tokens: 200,
       completion_audio_tokens: 90,
+      completion_image_tokens: 0,
     });
+  });
+
+  it('takes the image among the candidates as image completion tokens, and adds the thoughts beside the candidates once (gemini-2.5-flash-image)', () => {
+    const meta = {
+      promptTokenCount: 10,
+      candidatesTokenCount: 1300,
+      thoughtsTokenCount: 20,
+      totalTokenCount: 1330,
+      candidatesTokensDetails: [
+        { modality: 'TEXT', tokenCount: 10 },
+        { modality: 'IMAGE', tokenCount: 1290 },
+      ],
+    };
+    expect(usageFromGemini(meta)).toMatchObject({ prompt_tokens: 10, completion_tokens: 1320, reasoning_tokens: 20, completion_image_tokens: 1290, completion_audio_tokens: 0 });
   });
 
   it('reports nothing when there is nothing to bill', () => {

@@ -64,9 +64,10 @@ function modality(details: GeminiModalityCount[] | undefined, name: string): num
 
 /**
  * Gemini's usage in the relay's terms: the prompt is promptTokenCount (cached content included)
- * plus the tool-use prompt; thinking is billed as completion (and reported as reasoning). Audio
- * and image prompt tokens are those of promptTokensDetails less their cached share
- * (cacheTokensDetails), which is billed as a cache read; audio completion tokens come from
+ * plus the tool-use prompt; the thoughts, which Gemini counts beside candidatesTokenCount, are
+ * added to the completion once and reported as its reasoning part. Audio and image prompt tokens
+ * are those of promptTokensDetails less their cached share (cacheTokensDetails), which is billed
+ * as a cache read; audio and image completion tokens (gemini-*-image models) come from
  * candidatesTokensDetails.
  */
 export function usageFromGemini(meta: GeminiUsageMetadata | undefined): Usage | undefined {
@@ -83,6 +84,7 @@ export function usageFromGemini(meta: GeminiUsageMetadata | undefined): Usage | 
     prompt_audio_tokens: Math.max(0, modality(meta.promptTokensDetails, 'AUDIO') - modality(meta.cacheTokensDetails, 'AUDIO')),
     prompt_image_tokens: Math.max(0, modality(meta.promptTokensDetails, 'IMAGE') - modality(meta.cacheTokensDetails, 'IMAGE')),
     completion_audio_tokens: modality(meta.candidatesTokensDetails, 'AUDIO'),
+    completion_image_tokens: modality(meta.candidatesTokensDetails, 'IMAGE'),
   });
 }
 

@@ -35,7 +35,7 @@ describe(GeminiStreamTranslator.name, () => {
     expect(chunks.map((chunk) => chunk.choices[0].finish_reason)).toEqual([null, null, 'stop']);
     expect(new Set(chunks.map((chunk) => chunk.id))).toEqual(new Set(['chatcmpl-nXJsaKW0D5SJ1e8P']));
     expect(chunks[0]).toMatchObject({ object: 'chat.completion.chunk', model: 'gemini-2.5-flash' });
-    expect(sut.usage()).toEqual({ prompt_tokens: 9, completion_tokens: 28, reasoning_tokens: 20, cache_read_tokens: 0, cache_creation_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0 });
+    expect(sut.usage()).toEqual({ prompt_tokens: 9, completion_tokens: 28, reasoning_tokens: 20, cache_read_tokens: 0, cache_creation_tokens: 0, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0, completion_image_tokens: 0 });
     expect(sut.producedText()).toBe('**Greeting the user**\n\nA short friendly answer.Hello there! How can I help?');
   });
 

@@ -36,7 +36,7 @@ describe(ResponsesAdaptor.name, () => {
     expect(sut.chatResponse(context({ type: 1 }), raw)).toEqual({
       body: raw,
       model: 'gpt-5-prod',
-      usage: { prompt_tokens: 10, completion_tokens: 6, cache_read_tokens: 4, cache_creation_tokens: 0, reasoning_tokens: 2, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0 },
+      usage: { prompt_tokens: 10, completion_tokens: 6, cache_read_tokens: 4, cache_creation_tokens: 0, reasoning_tokens: 2, prompt_audio_tokens: 0, cache_creation_1h_tokens: 0, prompt_image_tokens: 0, completion_audio_tokens: 0, completion_image_tokens: 0 },
     });
     expect(() => sut.chatResponse(context({ type: 1 }), '{"choices":[]}')).toThrow();
   });

@@ -22,6 +22,8 @@ describe(PriceService.name, () => {
     await options.set('AudioRatio', JSON.stringify({ 'audio-model': 16 }));
     await options.set('AudioCompletionRatio', JSON.stringify({ 'audio-model': 2 }));
     await options.set('ImageRatio', JSON.stringify({ 'audio-model': 2 }));
+    await options.set('ImageCompletionRatio', JSON.stringify({ 'audio-model': 8 }));
+    await options.set('ReasoningRatio', JSON.stringify({ 'audio-model': 1.5 }));
   });
   afterAll(async () => {
     await t.close();
@@ -39,12 +41,23 @@ describe(PriceService.name, () => {
       audioRatio: 16,
       imageRatio: 2,
       audioCompletionRatio: 2,
+      imageCompletionRatio: 8,
+      reasoningRatio: 1.5,
       tiers: [],
     });
   });
 
-  it('falls back to the general ratios: the 1-hour write at 1.6 × the 5-minute one, audio completion at the completion ratio', () => {
-    expect(sut.priceOf('cached-model', 'default')).toMatchObject({ cacheReadRatio: 0.25, cacheCreationRatio: 1.5, cacheCreation1hRatio: 2.4, audioRatio: 1, imageRatio: 1, audioCompletionRatio: 5 });
+  it('falls back to the general ratios: the 1-hour write at 1.6 × the 5-minute one, audio and image completion at the completion ratio, reasoning at 1', () => {
+    expect(sut.priceOf('cached-model', 'default')).toMatchObject({
+      cacheReadRatio: 0.25,
+      cacheCreationRatio: 1.5,
+      cacheCreation1hRatio: 2.4,
+      audioRatio: 1,
+      imageRatio: 1,
+      audioCompletionRatio: 5,
+      imageCompletionRatio: 5,
+      reasoningRatio: 1,
+    });
     expect(sut.priceOf('plain-model', 'nobody')).toMatchObject({ groupRatio: 1, completionRatio: 1, cacheReadRatio: 0.1, cacheCreationRatio: 1.25, cacheCreation1hRatio: 2, audioCompletionRatio: 1 });
   });
 
@@ -77,6 +90,14 @@ describe(PriceService.name, () => {
     await options.set('ModelRatio', JSON.stringify({ 'cached-model': 3 }));
     expect(sut.priceOf('cached-model', 'default')).toMatchObject({ modelRatio: 3, cacheReadRatio: 0.3 });
     expect(() => sut.priceOf('plain-model', 'default')).toThrow('模型 plain-model 未设置价格');
+  });
+
+  it('prices a model again when its reasoning or image completion ratio changes', async () => {
+    await options.set('ReasoningRatio', JSON.stringify({ 'cached-model': 4 }));
+    await options.set('ImageCompletionRatio', JSON.stringify({ 'cached-model': 30 }));
+    expect(sut.priceOf('cached-model', 'default')).toMatchObject({ reasoningRatio: 4, imageCompletionRatio: 30 });
+    await options.set('ReasoningRatio', JSON.stringify({}));
+    expect(sut.priceOf('cached-model', 'default')).toMatchObject({ reasoningRatio: 1, imageCompletionRatio: 30 });
   });
 
   it('prices a per-call model by its fixed price, without tiers', () => {

@@ -33,10 +33,11 @@ function tiersOf(option: unknown, model: string): readonly Tier[] {
 /**
  * Prices from the ratio options: ModelPrice, ModelRatio, CompletionRatio, GroupRatio, and per
  * model the token kinds' CacheRatio, CreateCacheRatio, CreateCache1hRatio, AudioRatio,
- * AudioCompletionRatio, ImageRatio and the long-context ModelTieredPricing (a model without an
- * entry gets TOKEN_RATIO_FALLBACKS of @gw/shared). A model's price is built once, from options the
- * options service parsed once, and kept until one of those options changes (on any instance): a
- * request costs one map lookup, the group's ratio and one object literal.
+ * AudioCompletionRatio, ImageRatio, ImageCompletionRatio, ReasoningRatio and the long-context
+ * ModelTieredPricing (a model without an entry gets TOKEN_RATIO_FALLBACKS of @gw/shared; its image
+ * completion tokens its completion ratio). A model's price is built once, from options the options
+ * service parsed once, and kept until one of those options changes (on any instance): a request
+ * costs one map lookup, the group's ratio and one object literal.
  */
 @Injectable()
 export class PriceService {
@@ -68,6 +69,8 @@ export class PriceService {
       audioRatio: pricing.audioRatio,
       imageRatio: pricing.imageRatio,
       audioCompletionRatio: pricing.audioCompletionRatio,
+      imageCompletionRatio: pricing.imageCompletionRatio,
+      reasoningRatio: pricing.reasoningRatio,
       tiers: pricing.tiers,
     };
   }
@@ -97,6 +100,8 @@ export class PriceService {
       audioRatio: ratioOf(ratios('AudioRatio'), model, TOKEN_RATIO_FALLBACKS.audio),
       imageRatio: ratioOf(ratios('ImageRatio'), model, TOKEN_RATIO_FALLBACKS.image),
       audioCompletionRatio: ratioOf(ratios('AudioCompletionRatio'), model, completionRatio),
+      imageCompletionRatio: ratioOf(ratios('ImageCompletionRatio'), model, completionRatio),
+      reasoningRatio: ratioOf(ratios('ReasoningRatio'), model, TOKEN_RATIO_FALLBACKS.reasoning),
       tiers: perCall ? NO_TIERS : tiersOf(this.options.getJson<unknown>('ModelTieredPricing'), model),
     };
     this.models.set(model, pricing);

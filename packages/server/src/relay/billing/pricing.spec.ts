@@ -12,6 +12,8 @@ const price = (fields: Partial<Price> = {}): Price => ({
   audioRatio: 1,
   imageRatio: 1,
   audioCompletionRatio: 4,
+  imageCompletionRatio: 4,
+  reasoningRatio: 1,
   tiers: NO_TIERS,
   ...fields,
 });
@@ -32,6 +34,24 @@ describe(quotaFor.name, () => {
   it('prices reasoning tokens as completion tokens', () => {
     // 500 completion tokens, 300 of them reasoning: all at the completion ratio.
     expect(quotaFor(price(), usage({ prompt_tokens: 1000, completion_tokens: 500, reasoning_tokens: 300 }), 500000)).toBe(3750);
+  });
+
+  it('prices reasoning tokens at the completion price × the reasoning ratio, each completion token once', () => {
+    // 500 completion tokens, 300 of them reasoning at twice the completion price: 1000 + 200 × 4 + 300 × 4 × 2 = 4200 units × 1.25.
+    expect(quotaFor(price({ reasoningRatio: 2 }), usage({ prompt_tokens: 1000, completion_tokens: 500, reasoning_tokens: 300 }), 500000)).toBe(5250);
+    // A ratio of 0.5 halves only the reasoning part: 1000 + 800 + 600 = 2400 units.
+    expect(quotaFor(price({ reasoningRatio: 0.5 }), usage({ prompt_tokens: 1000, completion_tokens: 500, reasoning_tokens: 300 }), 500000)).toBe(3000);
+  });
+
+  it('prices generated image tokens at the image completion ratio of the prompt price (gpt-image-1, Gemini 2.5 Flash Image)', () => {
+    // gpt-image-1 editing a picture ($5 text in, $10 image in, $40 image out): 50 text + 323 image prompt tokens, 4160 image tokens out:
+    // (50 + 323 × 2 + 4160 × 8) × 2.5 = 84940 quota = $0.16988 ($0.00025 + $0.00323 + $0.1664).
+    const gptImage = price({ modelRatio: 2.5, completionRatio: 8, imageRatio: 2, imageCompletionRatio: 8 });
+    expect(quotaFor(gptImage, usage({ prompt_tokens: 373, prompt_image_tokens: 323, completion_tokens: 4160, completion_image_tokens: 4160 }), 500000)).toBe(84940);
+    // Gemini 2.5 Flash Image ($0.30 in, $2.50 text out, $30 image out): 10 prompt tokens, one 1290-token image and 20 text tokens:
+    // (10 + 20 × 8.33 + 1290 × 100) × 0.15 = 19376.49 → 19377 ($0.039 for the image).
+    const flashImage = price({ modelRatio: 0.15, completionRatio: 8.33, imageCompletionRatio: 100 });
+    expect(quotaFor(flashImage, usage({ prompt_tokens: 10, completion_tokens: 1310, completion_image_tokens: 1290 }), 500000)).toBe(19377);
   });
 
   it('prices cached and audio prompt tokens with their own multipliers', () => {
@@ -59,6 +79,9 @@ describe(quotaFor.name, () => {
     // Completion: 600×4 + 400×8×2 = 2400 + 6400 = 8800. (8675 + 8800) × 2 = 34950.
     expect(quotaFor(sut, every, 500000)).toBe(34950);
     expect(quotaFor({ ...sut, groupRatio: 0.5 }, every, 500000)).toBe(17475);
+    // The same completion with 200 of its text tokens an image and its reasoning at 3 times the completion price:
+    // 300 text × 4 + 100 reasoning × 4 × 3 + 400 × 8 × 2 + 200 image × 10 = 1200 + 1200 + 6400 + 2000 = 10800. (8675 + 10800) × 2 = 38950.
+    expect(quotaFor({ ...sut, reasoningRatio: 3, imageCompletionRatio: 10 }, { ...every, completion_image_tokens: 200 }, 500000)).toBe(38950);
   });
 
   it('prices Anthropic’s 1-hour cache writes apart from the 5-minute ones', () => {

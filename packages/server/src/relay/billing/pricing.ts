@@ -22,6 +22,10 @@ export interface Price {
   imageRatio: number;
   /** Multiplier of the audio prompt price for audio completion tokens. */
   audioCompletionRatio: number;
+  /** Multiplier of the prompt price for image completion tokens (generated images). */
+  imageCompletionRatio: number;
+  /** Multiplier of the completion price for reasoning tokens. */
+  reasoningRatio: number;
   /** Long-context prices, the highest threshold first; empty for most models. */
   tiers: readonly Tier[];
 }
@@ -44,9 +48,10 @@ export function tierFor(price: Price, promptTokens: number): Tier | undefined {
 /**
  * The exact quota a request costs. Every token kind of the usage (usage.ts) is priced once: the
  * prompt's plain tokens at the model ratio, its cache reads, 5-minute and 1-hour cache writes,
- * audio and image tokens at their multipliers of it; the completion's text tokens (reasoning
- * included) at the completion ratio, its audio tokens at the audio ratio × the audio completion
- * ratio. Above a long-context threshold the whole request is billed at the tier's multipliers.
+ * audio and image tokens at their multipliers of it; the completion's text tokens at the completion
+ * ratio, its reasoning tokens at the completion ratio × the reasoning ratio, its audio tokens at the
+ * audio ratio × the audio completion ratio, its image tokens at the image completion ratio. Above a
+ * long-context threshold the whole request is billed at the tier's multipliers.
  * Rounded up to a whole quota unit so that nothing is free by rounding.
  */
 export function quotaFor(price: Price, usage: Usage, quotaPerUnit: number): number {
@@ -61,7 +66,11 @@ export function quotaFor(price: Price, usage: Usage, quotaPerUnit: number): numb
     usage.prompt_audio_tokens * price.audioRatio +
     usage.prompt_image_tokens * price.imageRatio;
   const audioOut = usage.completion_audio_tokens;
-  const completionUnits = Math.max(0, usage.completion_tokens - audioOut) * price.completionRatio + audioOut * price.audioRatio * price.audioCompletionRatio;
+  const imageOut = usage.completion_image_tokens;
+  const reasoning = usage.reasoning_tokens;
+  const textOut = Math.max(0, usage.completion_tokens - audioOut - imageOut - reasoning);
+  const completionUnits =
+    (textOut + reasoning * price.reasoningRatio) * price.completionRatio + audioOut * price.audioRatio * price.audioCompletionRatio + imageOut * price.imageCompletionRatio;
   const tier = tierFor(price, usage.prompt_tokens);
   const units = tier ? promptUnits * tier.promptMultiplier + completionUnits * tier.completionMultiplier : promptUnits + completionUnits;
   const quota = units * price.modelRatio * price.groupRatio;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyUsage, type Usage, usageFromOpenAI, usageOf } from './usage';
+import { emptyUsage, type Usage, usageFromImagesApi, usageFromOpenAI, usageOf } from './usage';
 
 const usage = (fields: Partial<Usage>): Usage => ({ ...emptyUsage(), ...fields });
 
@@ -34,6 +34,27 @@ describe(usageFromOpenAI.name, () => {
     );
   });
 
+  it('reads image completion tokens where completion_tokens_details or output_tokens_details names them', () => {
+    expect(usageFromOpenAI({ prompt_tokens: 12, completion_tokens: 1300, completion_tokens_details: { image_tokens: 1290, reasoning_tokens: 0 } })).toEqual(
+      usage({ prompt_tokens: 12, completion_tokens: 1300, completion_image_tokens: 1290 }),
+    );
+  });
+});
+
+describe(usageFromImagesApi.name, () => {
+  it('takes every output token of the images API as an image token (gpt-image-1 reports no split)', () => {
+    expect(usageFromImagesApi({ input_tokens: 373, input_tokens_details: { text_tokens: 50, image_tokens: 323 }, output_tokens: 4160, total_tokens: 4533 })).toEqual(
+      usage({ prompt_tokens: 373, completion_tokens: 4160, prompt_image_tokens: 323, completion_image_tokens: 4160 }),
+    );
+  });
+
+  it('keeps the split of a model that reports its output as image and text tokens, and no usage when there is none (dall-e)', () => {
+    expect(usageFromImagesApi({ input_tokens: 20, output_tokens: 1100, output_tokens_details: { image_tokens: 1056, text_tokens: 44 } })).toEqual(
+      usage({ prompt_tokens: 20, completion_tokens: 1100, completion_image_tokens: 1056 }),
+    );
+    expect(usageFromImagesApi(undefined)).toBeUndefined();
+  });
+
   it("reads DeepSeek's and Moonshot's cache hits, which are inside prompt_tokens too", () => {
     expect(usageFromOpenAI({ prompt_tokens: 2000, completion_tokens: 10, prompt_cache_hit_tokens: 1536, prompt_cache_miss_tokens: 464 })).toMatchObject({ prompt_tokens: 2000, cache_read_tokens: 1536 });
     expect(usageFromOpenAI({ prompt_tokens: 2000, completion_tokens: 10, cached_tokens: 1024 })).toMatchObject({ prompt_tokens: 2000, cache_read_tokens: 1024 });
@@ -56,8 +77,14 @@ describe(usageOf.name, () => {
     expect(usageOf({ prompt_tokens: 100, completion_tokens: 10, cache_read_tokens: 80, cache_creation_tokens: 50, cache_creation_1h_tokens: 40, prompt_audio_tokens: 5 })).toEqual(
       usage({ prompt_tokens: 100, completion_tokens: 10, cache_read_tokens: 80, cache_creation_tokens: 20, cache_creation_1h_tokens: 20 }),
     );
+  });
+
+  it('fits the completion parts inside the completion in the order audio, images, reasoning, so no completion token is priced twice', () => {
     expect(usageOf({ prompt_tokens: 5, completion_tokens: 10, reasoning_tokens: 12, completion_audio_tokens: 11 })).toEqual(
-      usage({ prompt_tokens: 5, completion_tokens: 10, reasoning_tokens: 10, completion_audio_tokens: 10 }),
+      usage({ prompt_tokens: 5, completion_tokens: 10, completion_audio_tokens: 10 }),
+    );
+    expect(usageOf({ prompt_tokens: 5, completion_tokens: 100, reasoning_tokens: 50, completion_image_tokens: 70 })).toEqual(
+      usage({ prompt_tokens: 5, completion_tokens: 100, completion_image_tokens: 70, reasoning_tokens: 30 }),
     );
   });
 });

@@ -7,7 +7,8 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 /** `abnormal=true` / `1` keeps only abnormal rows; anything else given is refused by IsBoolean. */
 const flag = ({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' || value === '' ? false : value);
 
-function TextFilter(label: string) {
+/** An optional trimmed text filter of at most STATS_FILTER_MAX_LENGTH characters. */
+export function TextFilter(label: string) {
   return function (target: object, property: string) {
     IsOptional()(target, property);
     Transform(trimmed)(target, property);

@@ -33,6 +33,10 @@ export interface RollupLog {
 export const ROLLUP_SUMS = [
   'request_count', 'success_count', 'error_count', 'prompt_tokens', 'completion_tokens', 'cache_creation_tokens', 'cache_read_tokens',
   'thoughts_tokens', 'prompt_audio_tokens', 'quota', 'calculate_quota', 'use_time_ms', 'frt_ms', 'frt_count',
+  // Per-channel cost (migration ChannelCostRatio): the operator's cost of the rows that recorded one, and how many did.
+  'cost_quota', 'costed_count',
+  // The token kinds a log row keeps in `other` (Pricing below).
+  'cache_creation_1h_tokens', 'completion_audio_tokens', 'prompt_image_tokens', 'completion_image_tokens',
 ] as const;
 
 type Value = string | number | null;
@@ -93,6 +97,9 @@ interface Pricing {
   cacheCreation1hTokens: number;
   promptImageTokens: number;
   completionAudioTokens: number;
+  completionImageTokens: number;
+  /** What the call cost the operator (`other.cost`, relay-logger.ts); undefined for rows that did not record it. */
+  cost?: number;
 }
 
 /**
@@ -132,6 +139,13 @@ export function aggregateLogs(logs: readonly RollupLog[], clock: StatsClock, quo
   return { statistics: [...entries.statistics.values()], tokens: [...entries.tokens.values()], channels: [...entries.channels.values()] };
 }
 
+/** What an error row adds besides its request: nothing (a failed call is charged nothing and costs nothing). */
+const NO_FIGURES = Object.freeze({
+  success_count: 0, error_count: 1, prompt_tokens: 0, completion_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, thoughts_tokens: 0, prompt_audio_tokens: 0,
+  quota: 0, calculate_quota: 0, frt_ms: 0, frt_count: 0, cost_quota: 0, costed_count: 0, cache_creation_1h_tokens: 0, completion_audio_tokens: 0, prompt_image_tokens: 0,
+  completion_image_tokens: 0,
+});
+
 /** Everything one log adds: the dimensions, names and prices, and its share of every sum. */
 function rowOf(log: RollupLog, pricing: Pricing | undefined, success: boolean, quotaPerUnit: number): RollupEntry {
   const price = pricing?.price;
@@ -148,6 +162,7 @@ function rowOf(log: RollupLog, pricing: Pricing | undefined, success: boolean, q
           prompt_image_tokens: pricing.promptImageTokens,
           reasoning_tokens: log.thoughts_tokens,
           completion_audio_tokens: pricing.completionAudioTokens,
+          completion_image_tokens: pricing.completionImageTokens,
         }),
         quotaPerUnit,
       )
@@ -166,8 +181,14 @@ function rowOf(log: RollupLog, pricing: Pricing | undefined, success: boolean, q
         calculate_quota: calculated,
         frt_ms: pricing?.frt ?? 0,
         frt_count: pricing?.frt === undefined ? 0 : 1,
+        cost_quota: pricing?.cost ?? 0,
+        costed_count: pricing?.cost === undefined ? 0 : 1,
+        cache_creation_1h_tokens: pricing?.cacheCreation1hTokens ?? 0,
+        completion_audio_tokens: pricing?.completionAudioTokens ?? 0,
+        prompt_image_tokens: pricing?.promptImageTokens ?? 0,
+        completion_image_tokens: pricing?.completionImageTokens ?? 0,
       }
-    : { success_count: 0, error_count: 1, prompt_tokens: 0, completion_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, thoughts_tokens: 0, prompt_audio_tokens: 0, quota: 0, calculate_quota: 0, frt_ms: 0, frt_count: 0 };
+    : NO_FIGURES;
   return {
     instance: log.instance,
     user_id: log.user_id,
@@ -220,6 +241,8 @@ function pricingOf(other: string): Pricing {
     audioRatio: num('audio_ratio', TOKEN_RATIO_FALLBACKS.audio),
     imageRatio: num('image_ratio', TOKEN_RATIO_FALLBACKS.image),
     audioCompletionRatio: num('audio_completion_ratio', completionRatio),
+    imageCompletionRatio: num('image_completion_ratio', completionRatio),
+    reasoningRatio: num('reasoning_ratio', TOKEN_RATIO_FALLBACKS.reasoning),
     tiers: tier ? [tier] : NO_TIERS,
   };
   // The price columns of a roll-up row (PRICE_COLUMNS); the ratios without a column of their own
@@ -234,7 +257,14 @@ function pricingOf(other: string): Pricing {
     cacheCreation1hTokens: count(parsed.cache_creation_tokens_1h),
     promptImageTokens: count(parsed.prompt_image_tokens),
     completionAudioTokens: count(parsed.completion_audio_tokens),
+    completionImageTokens: count(parsed.completion_image_tokens),
+    cost: costOf(parsed.cost),
   };
+}
+
+/** A recorded cost in whole quota units; anything else (absent, negative, not a number) is no record. */
+function costOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
 }
 
 /** The tier a row was billed at (`other.tier`), if any. */

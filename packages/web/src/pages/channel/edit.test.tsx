@@ -231,6 +231,23 @@ describe('ChannelEditPage edit', () => {
     expect(await screen.findByText('渠道列表')).toBeTruthy();
   });
 
+  it('shows the cost ratio with its help text, and sends the one typed; an emptied one is refused before sending', async () => {
+    const calls = renderAt('/channel/edit/5', { 'GET /api/channel/5': ok({ ...stored, cost_ratio: 0.35 }) });
+    await formShown('更新渠道信息');
+    const ratio = screen.getByLabelText('成本倍率') as HTMLInputElement;
+    expect(ratio.value).toBe('0.35');
+    expect(screen.getByText(/成本倍率：上游实际价格相对官方价格的倍数，用于统计成本与毛利/)).toBeTruthy();
+    await user().clear(ratio);
+    await submit();
+    expect(await message('成本倍率必须是 0 到 100 之间的数字')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+
+    await user().type(ratio, '1.2');
+    await submit();
+    await message('渠道更新成功！');
+    expect(writes(calls)[0].body).toMatchObject({ id: 5, cost_ratio: 1.2 });
+  });
+
   it('sends a new key when one is typed', async () => {
     const calls = renderAt('/channel/edit/5', { 'GET /api/channel/5': ok(stored) });
     await formShown('更新渠道信息');

@@ -61,6 +61,7 @@ export function makeChannel(fields: Partial<Channel> = {}): Channel {
     auto_ban: 1,
     openai_organization: '',
     max_input_tokens: 0,
+    cost_ratio: 1,
     balance: 0,
     used_quota: 0,
     response_time: 0,

@@ -4,6 +4,7 @@ import { QuotaText } from '@/components/quota-text';
 import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { formatTimestamp } from '@/lib/time';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
+import { CostCell } from './cost-cell';
 import { UserPopover } from './user-popover';
 import {
   affinityText,
@@ -147,5 +148,6 @@ export function getColumns(isAdmin: boolean, display: QuotaDisplay): ResponsiveC
     },
     ...column(isAdmin, { title: '重试', dataIndex: 'attempts_log', inExpandedRow: true, render: (_: unknown, log: LogItem) => <RetryCell log={log} /> }),
     ...column(isAdmin, { title: '路由', dataIndex: 'other', inExpandedRow: true, render: (_: unknown, log: LogItem) => <RouteCell log={log} /> }),
+    ...column(isAdmin, { title: '成本', dataIndex: 'cost', inExpandedRow: true, render: (_: unknown, log: LogItem) => <CostCell log={log} display={display} /> }),
   ];
 }

@@ -161,6 +161,17 @@ describe('log page as an administrator', () => {
     expect(more.getByText('冷却跳过 #3 → 权重抽取 #5（优先级 0，1 选 1，权重 1/1）')).toBeTruthy();
   });
 
+  it('shows in the row’s expansion what the call cost upstream and the channel’s cost ratio', async () => {
+    const costed = makeLog({ id: 6, token_name: 'costed-token', quota: 750, other: JSON.stringify({ model_ratio: 1, group_ratio: 2, cost: 190, cost_ratio: 0.5 }) });
+    fakeApi({ 'GET /api/log/': page([costed]), 'GET /api/log/stat': ok({ quota: 0, rpm: 0, tpm: 0 }) });
+    render(<LogPage />);
+    await screen.findByText('costed-token');
+
+    const more = within(openExpansion(rowOf('costed-token')));
+    expect(more.getByText('成本')).toBeTruthy();
+    expect(more.getByText(/（成本倍率 0\.5）/).textContent).toBe('$0.000380（成本倍率 0.5）');
+  });
+
   it('shows the time and stream badges on consumption and error rows only', async () => {
     const quiet = { use_time: 2, is_stream: false, other: '{}', token_name: '', model_name: '', quota: 0 };
     const rows = [
@@ -253,6 +264,16 @@ describe('log page as a user', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/log/self/stat')?.query).toEqual({ type: '0', model_name: 'claude', start_timestamp: START, end_timestamp: END }),
     );
+  });
+
+  it('never shows a cost or a cost ratio, even if a row carried one', async () => {
+    const own = makeLog({ id: 4, token_name: 'own-token', other: JSON.stringify({ model_ratio: 1, cost: 190, cost_ratio: 0.5 }) });
+    fakeApi({ 'GET /api/log/self/': page([own]), 'GET /api/log/self/stat': ok({ quota: 0, rpm: 0, tpm: 0 }) });
+    render(<LogPage />);
+    await screen.findByText('own-token');
+    const more = within(openExpansion(rowOf('own-token')));
+    expect(more.queryByText('成本')).toBeNull();
+    expect(more.queryByText(/成本倍率/)).toBeNull();
   });
 
   it('filters its own logs by status code', async () => {

@@ -116,6 +116,14 @@ describe(extraTokenTexts.name, () => {
     ]);
   });
 
+  it('prices reasoning at the completion ratio × the reasoning ratio and names generated image tokens with their ratio; older rows show no reasoning ratio', () => {
+    const other = { model_ratio: 2.5, completion_ratio: 8, group_ratio: 1, reasoning_ratio: 1.5, image_ratio: 2, image_completion_ratio: 8, prompt_image_tokens: 323, completion_image_tokens: 4160 };
+    const log = makeLog({ other: JSON.stringify(other), thoughts_tokens: 20 });
+    expect(extraTokenTexts(log)).toEqual(['推理 20 tokens（倍率 8 × 1.5）', '图片输入 323 tokens（倍率 2）', '图片输出 4160 tokens（倍率 8）']);
+    const older = makeLog({ other: JSON.stringify({ model_ratio: 1, completion_ratio: 4, group_ratio: 1 }), thoughts_tokens: 20 });
+    expect(extraTokenTexts(older)).toEqual(['推理 20 tokens']);
+  });
+
   it('leaves out the kinds that are zero or absent, and the ratios of a per-call price', () => {
     expect(extraTokenTexts(makeLog({ thoughts_tokens: 30, cache_read_input_tokens: 0 }))).toEqual(['推理 30 tokens']);
     expect(extraTokenTexts(makeLog())).toEqual([]);

@@ -70,17 +70,24 @@ export interface LogOther {
   audio_ratio?: number;
   audio_completion_ratio?: number;
   image_ratio?: number;
+  image_completion_ratio?: number;
+  /** Reasoning tokens' multiplier of the completion price. */
+  reasoning_ratio?: number;
   /** Present when the long-context price applied. */
   tier?: LogTier;
   cache_creation_tokens_1h?: number;
   prompt_image_tokens?: number;
   completion_audio_tokens?: number;
+  completion_image_tokens?: number;
   upstream_model?: string;
   admin_info?: { use_channel?: number[] };
   /** How the channel was chosen, step by step (administrators only). */
   route?: RouteStep[];
   /** Whether the request went where its client session was bound (sticky routing). */
   affinity?: 'hit' | 'miss' | 'moved';
+  /** What the call cost the operator upstream (quota) and the channel's cost ratio then (administrators only). */
+  cost?: number;
+  cost_ratio?: number;
 }
 
 /** One step of the route trail (docs/console-api.md "Usage logs"). */
@@ -154,9 +161,10 @@ const count = (value: unknown): number => (typeof value === 'number' && value > 
 /**
  * The token kinds a consumption had beside plain prompt and completion text (spec 2 §3 Log), in
  * the order shown, each with the ratio it was billed at when the row says it ('缓存读取 1000
- * tokens（倍率 0.25）'): cache reads, cache writes (by lifetime when some were for an hour),
- * reasoning (billed as completion), audio in and out, image input. Kinds the request did not have
- * are left out (most have none), and so are ratios of a per-call price.
+ * tokens（倍率 0.25）', a multiplier of the prompt price): cache reads, cache writes (by lifetime
+ * when some were for an hour), reasoning (the completion ratio × the reasoning ratio), audio in and
+ * out, image in and out. Kinds the request did not have are left out (most have none), and so are
+ * ratios of a per-call price and of rows written before the ratio was logged.
  */
 export function extraTokenTexts(log: LogItem): string[] {
   const other = parseOther(log);
@@ -169,10 +177,11 @@ export function extraTokenTexts(log: LogItem): string[] {
   if (oneHour > 0) kinds.push(['5 分钟缓存写入', writes - oneHour, ratio(other.cache_creation_ratio)], ['1 小时缓存写入', oneHour, ratio(other.cache_creation_ratio_1h)]);
   else kinds.push(['缓存写入', writes, ratio(other.cache_creation_ratio)]);
   kinds.push(
-    ['推理', count(log.thoughts_tokens), ''],
+    ['推理', count(log.thoughts_tokens), ratio(other.completion_ratio, other.reasoning_ratio)],
     ['音频输入', count(log.prompt_audio_tokens), ratio(other.audio_ratio)],
     ['音频输出', count(other.completion_audio_tokens), ratio(other.audio_ratio, other.audio_completion_ratio)],
     ['图片输入', count(other.prompt_image_tokens), ratio(other.image_ratio)],
+    ['图片输出', count(other.completion_image_tokens), ratio(other.image_completion_ratio)],
   );
   return kinds.filter(([, tokens]) => tokens > 0).map(([label, tokens, billed]) => `${label} ${tokens} tokens${billed}`);
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { Ability } from '@/api/channels';
+import type { ModelStatusSummary } from '@gw/shared';
 import { fail, fakeApi, ok, type ApiCall, type Route } from '@/pages/channel/test-fake-api';
 import { captureMessages, user } from '@/pages/channel/test-page';
 import ModelManagePage from './index';
@@ -15,6 +16,9 @@ function makeAbility(fields: Partial<Ability> = {}): Ability {
     group: 'default',
     is_deep_seek: false,
     is_viewable: true,
+    status: 1,
+    status_reason: '',
+    status_time: 0,
     ...fields,
   };
 }
@@ -132,5 +136,58 @@ describe('ModelManagePage', () => {
     });
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(listCalls(calls)).toHaveLength(1);
+  });
+
+  describe('model status (model-level health)', () => {
+    const REASON = 'HTTP 404: The model `gpt-4o` does not exist';
+    const GPT_STATES: ModelStatusSummary = {
+      model: 'gpt-4o',
+      enabled: 3,
+      auto_disabled: 1,
+      manually_disabled: 0,
+      channel_disabled: 0,
+      channels: [
+        { channel_id: 3, channel_name: 'openai-main', channel_status: 1, status: 1, status_reason: '', status_time: 0 },
+        { channel_id: 4, channel_name: 'openai-backup', channel_status: 1, status: 1, status_reason: '', status_time: 0 },
+        { channel_id: 6, channel_name: 'azure-east', channel_status: 1, status: 1, status_reason: '', status_time: 0 },
+        { channel_id: 7, channel_name: 'relay-cn', channel_status: 1, status: 3, status_reason: REASON, status_time: 1_700_000_000 },
+      ],
+    };
+    const routes = (abilities: Ability[]): Record<string, Route> => ({
+      'GET /api/channel/abilities': ok({ items: abilities, total: abilities.length, model_states: [GPT_STATES] }),
+      'GET /api/channel/model_states/7': ok([{ model: 'gpt-4o', status: 3, status_reason: REASON, status_time: 1_700_000_000 }]),
+      'GET /api/channel/availability/7': ok([]),
+    });
+
+    it('shows the row\'s own status and the model\'s counts over every channel, and lists each channel with reason and time', async () => {
+      renderPage(routes([makeAbility(), makeAbility({ id: '7:default:gpt-4o', channel_id: 7, channel_name: 'relay-cn', status: 3, status_reason: REASON, status_time: 1_700_000_000 })]));
+      await screen.findByText('#7 relay-cn');
+      const disabledRow = rowOf('#7 relay-cn');
+      expect(within(disabledRow).getByText('自动禁用')).toBeTruthy();
+      expect(within(disabledRow).getByText(`原因：${REASON}`)).toBeTruthy();
+      expect(within(rowOf('#3 openai-main')).getByText('启用')).toBeTruthy();
+
+      const tags = screen.getAllByText('3 个渠道可用 · 1 个自动禁用');
+      expect(tags).toHaveLength(2);
+      await user().click(tags[0]);
+      const list = await screen.findByRole('list', { name: 'gpt-4o 的渠道状态' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items.map((item) => within(item).getByRole('button').textContent)).toEqual(['#3 openai-main', '#4 openai-backup', '#6 azure-east', '#7 relay-cn']);
+      expect(within(items[3]).getByText('自动禁用')).toBeTruthy();
+      expect(within(items[3]).getByText(`原因：${REASON}`)).toBeTruthy();
+      expect(within(items[3]).getByText(/^时间：/)).toBeTruthy();
+    });
+
+    it('opens a channel\'s 模型 drawer from the list, and reads the list again when it closes', async () => {
+      const calls = renderPage(routes([makeAbility()]));
+      const u = user();
+      await u.click(await screen.findByText('3 个渠道可用 · 1 个自动禁用'));
+      await u.click(await screen.findByRole('button', { name: '#7 relay-cn' }));
+      expect(await screen.findByText('模型：relay-cn')).toBeTruthy();
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/channel/model_states/7')).toBe(true));
+      const before = listCalls(calls).length;
+      await u.click(document.querySelector('.arco-drawer-close-icon') as HTMLElement);
+      await waitFor(() => expect(listCalls(calls).length).toBe(before + 1));
+    });
   });
 });

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '@/api/http';
 import { listAbilities, type Ability, type AbilityFilters } from '@/api/channels';
+import type { ModelStatusSummary } from '@gw/shared';
 import { ABILITY_PAGE_SIZE } from './filters';
 
-/** The model management table: one server page of abilities for the applied filters. */
+/** The model management table: one server page of abilities for the applied filters, and the page's models over every channel. */
 export function useAbilities() {
   const [filters, setFilters] = useState<AbilityFilters>({});
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<Ability[]>([]);
+  const [modelStates, setModelStates] = useState<ReadonlyMap<string, ModelStatusSummary>>(new Map());
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [version, setVersion] = useState(0);
@@ -18,6 +20,7 @@ export function useAbilities() {
     void call(listAbilities(page - 1, ABILITY_PAGE_SIZE, filters)).then((found) => {
       if (!active) return;
       setRows(found?.items ?? []);
+      setModelStates(new Map((found?.model_states ?? []).map((summary) => [summary.model, summary])));
       setTotal(found?.total ?? 0);
       setLoading(false);
     });
@@ -34,5 +37,5 @@ export function useAbilities() {
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
-  return { rows, total, page, loading, setPage, handleSearch, reload };
+  return { rows, modelStates, total, page, loading, setPage, handleSearch, reload };
 }

@@ -57,7 +57,7 @@ export function getColumns(group: string, groupRatio: number): ResponsiveColumn<
     },
     { title: '模型价格', dataIndex: 'model_price', width: 260, card: 'key', render: (_: unknown, entry: PricingEntry) => <PriceCell entry={entry} groupRatio={groupRatio} /> },
     {
-      title: '缓存、推理、音频与长上下文',
+      title: '缓存、推理、音频、图片与长上下文',
       dataIndex: 'cache_ratio',
       inExpandedRow: true,
       render: (_: unknown, entry: PricingEntry) => <ExtraRatesCell entry={entry} groupRatio={groupRatio} />,

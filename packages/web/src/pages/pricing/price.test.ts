@@ -89,6 +89,17 @@ describe(extraRateLines.name, () => {
     expect(extraRateLines(entry({ model_ratio: 2.5, completion_ratio: 8, image_ratio: 2 }), 1)).toEqual(['图片输入 $10 / 1M tokens', '推理 $40 / 1M tokens']);
   });
 
+  it('prices generated images from the prompt price, and reasoning at the completion price times a reasoning ratio other than 1', () => {
+    // gpt-image-1: text $5, images in $10, images out $40.
+    expect(extraRateLines(entry({ model_ratio: 2.5, completion_ratio: 8, image_ratio: 2, image_completion_ratio: 8 }), 1)).toEqual([
+      '图片输入 $10 / 1M tokens',
+      '图片输出 $40 / 1M tokens',
+      '推理 $40 / 1M tokens',
+    ]);
+    // A thinking model whose reasoning costs 5 times its $0.6 output, for a group at 0.5.
+    expect(extraRateLines(entry({ model_ratio: 0.075, completion_ratio: 4, reasoning_ratio: 5 }), 0.5)).toEqual(['推理 $1.5 / 1M tokens（补全价格 ×5）']);
+  });
+
   it('states the long-context prices of the whole request above each threshold', () => {
     // Gemini 2.5 Pro: $1.25 / $10, above 200k prompt tokens $2.50 / $15.
     const tiers = [{ above_prompt_tokens: 200000, prompt_multiplier: 2, completion_multiplier: 1.5 }];

@@ -37,10 +37,11 @@ export function priceLines(entry: PricingEntry, groupRatio: number): PriceLines 
 
 /**
  * The other token kinds of a priced per-usage model (spec 1 §9), per million tokens: cache reads,
- * cache writes (5-minute and 1-hour), audio and image prompt tokens at the multipliers of the
- * prompt price its entry gives, audio completion tokens at the audio prompt price times their own
- * multiplier (each only when given), reasoning tokens at the completion price (they are completion
- * tokens); then its long-context prices, which apply to the whole request above their threshold.
+ * cache writes (5-minute and 1-hour), audio and image prompt tokens and generated image tokens at
+ * the multipliers of the prompt price its entry gives, audio completion tokens at the audio prompt
+ * price times their own multiplier (each only when given), reasoning tokens at the completion price
+ * times the model's reasoning ratio (1 unless it has one); then its long-context prices, which
+ * apply to the whole request above their threshold.
  */
 export function extraRateLines(entry: PricingEntry, groupRatio: number): string[] {
   const lines = priceLines(entry, groupRatio);
@@ -55,10 +56,12 @@ export function extraRateLines(entry: PricingEntry, groupRatio: number): string[
     ['音频输入', entry.audio_ratio],
     ['音频输出', audioOut],
     ['图片输入', entry.image_ratio],
+    ['图片输出', entry.image_completion_ratio],
   ];
+  const reasoning = entry.reasoning_ratio === undefined ? `${lines.completion} / 1M tokens` : `${formatUsd(completion * entry.reasoning_ratio)} / 1M tokens（补全价格 ×${entry.reasoning_ratio}）`;
   return [
     ...multiplied.flatMap(([label, ratio]) => (ratio === undefined ? [] : [`${label} ${formatUsd(prompt * ratio)} / 1M tokens`])),
-    `推理 ${lines.completion} / 1M tokens`,
+    `推理 ${reasoning}`,
     ...(entry.tiers ?? []).map(
       (tier) =>
         `提示超过 ${tier.above_prompt_tokens} tokens 时整次请求按提示 ×${tier.prompt_multiplier}、补全 ×${tier.completion_multiplier} 计费：提示 ${formatUsd(prompt * tier.prompt_multiplier)}、补全 ${formatUsd(completion * tier.completion_multiplier)} / 1M tokens`,

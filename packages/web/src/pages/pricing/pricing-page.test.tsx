@@ -39,6 +39,20 @@ const ENTRIES: PricingEntry[] = [
     audio_ratio: 16,
     audio_completion_ratio: 2,
   },
+  {
+    model_name: 'gpt-image-1',
+    quota_type: 0,
+    model_ratio: 2.5,
+    completion_ratio: 8,
+    model_price: 0,
+    enable_groups: ['default'],
+    priced: true,
+    cache_ratio: 0.25,
+    cache_creation_ratio: 1.25,
+    image_ratio: 2,
+    image_completion_ratio: 8,
+    reasoning_ratio: 1.5,
+  },
   { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: 0.04, enable_groups: ['vip'], priced: true },
   { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: [], priced: true },
   { model_name: 'mystery', quota_type: 0, model_ratio: 0, completion_ratio: 1, model_price: 0, enable_groups: ['default'], priced: false },
@@ -126,6 +140,16 @@ describe('pricing page', () => {
     const audio = within(openExpansion(rowOf('gpt-4o-audio-preview')));
     for (const line of ['音频输入 $40 / 1M tokens', '音频输出 $80 / 1M tokens']) expect(audio.getByText(line)).toBeTruthy();
     expect(within(openExpansion(rowOf('dall-e-3'))).queryByText(/ \/ 1M tokens$/)).toBeNull();
+  });
+
+  it('shows the generated image price and a reasoning price other than the completion price', async () => {
+    fakeApi('default');
+    render(<PricingPage />);
+    await waitFor(() => expect(rowOf('gpt-image-1')).toBeTruthy());
+
+    const image = within(openExpansion(rowOf('gpt-image-1')));
+    for (const line of ['图片输入 $10 / 1M tokens', '图片输出 $40 / 1M tokens', '推理 $60 / 1M tokens（补全价格 ×1.5）']) expect(image.getByText(line)).toBeTruthy();
+    expect(within(openExpansion(rowOf('gpt-4o'))).queryByText(/^图片输出/)).toBeNull();
   });
 
   it('filters the models by name as the user types', async () => {

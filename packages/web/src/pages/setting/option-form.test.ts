@@ -85,6 +85,8 @@ describe('validateOptions', () => {
     ['AudioRatio', '{"a": 16}'],
     ['AudioCompletionRatio', '{"a": 2}'],
     ['ImageRatio', '{"a": 2}'],
+    ['ImageCompletionRatio', '{"a": 8}'],
+    ['ReasoningRatio', '{"a": 1.5}'],
     ['ModelTieredPricing', '{"a": [{"above_prompt_tokens": 200000, "prompt_multiplier": 2, "completion_multiplier": 1.5}]}'],
     ['GroupRatio', '{"a": 1}'],
     ['UserUsableGroups', '{"a": "A 组"}'],
@@ -94,7 +96,7 @@ describe('validateOptions', () => {
     expect(validateOptions([key], valuesWith({ [key]: valid }))).toBeNull();
   });
 
-  it.each(['ModelRatio', 'CacheRatio', 'AudioCompletionRatio', 'ImageRatio'] as const)('refuses a negative or textual ratio in %s, as the server does', (key) => {
+  it.each(['ModelRatio', 'CacheRatio', 'AudioCompletionRatio', 'ImageRatio', 'ImageCompletionRatio', 'ReasoningRatio'] as const)('refuses a negative or textual ratio in %s, as the server does', (key) => {
     expect(validateOptions([key], valuesWith({ [key]: '{"gpt-4o": -0.5}' }))).toEqual({ key, message: '不是合法的 JSON 字符串' });
     expect(validateOptions([key], valuesWith({ [key]: '{"gpt-4o": "0.5"}' }))).toEqual({ key, message: '不是合法的 JSON 字符串' });
   });

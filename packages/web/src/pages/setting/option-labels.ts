@@ -109,6 +109,8 @@ export const OPTION_LABELS: Record<OptionKey, string> = {
   AudioRatio: '音频输入倍率',
   AudioCompletionRatio: '音频输出倍率',
   ImageRatio: '图片输入倍率',
+  ImageCompletionRatio: '图片输出倍率',
+  ReasoningRatio: '推理倍率',
   ModelTieredPricing: '长上下文分段价格',
   GroupRatio: '分组倍率',
   UserUsableGroups: '用户可选分组',

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Form, Input, Radio, Select, Switch } from '@arco-design/web-react';
 import { STATS_FILTER_MAX_LENGTH } from '@gw/shared';
 import { TimeRangePicker } from '@/components/time-range-picker';
 import { DATE_TYPE_OPTIONS, defaultFilters, type StatisticsFilters } from './statistics-view';
 import { SearchActions } from '@/components/search-actions';
+import { useFormValues } from './use-form-values';
 
 interface SearchFormProps {
   initialValues: StatisticsFilters;
@@ -22,20 +22,7 @@ const TEXT_FIELDS: Array<{ key: TextField; label: string; width: number }> = [
 
 /** Range, 用户名, 实例, 模型名称, 令牌名称 and 仅看异常, applied by 查询; 按天/按小时 applies at once. */
 export function SearchForm({ initialValues, instances, showDateType, onSearch }: SearchFormProps) {
-  const [values, setValues] = useState(initialValues);
-  const set = <K extends keyof StatisticsFilters>(key: K) => (value: StatisticsFilters[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  const handleReset = () => {
-    const reset = defaultFilters();
-    setValues(reset);
-    onSearch(reset);
-  };
-
-  const handleDateType = (dateType: StatisticsFilters['dateType']) => {
-    const next = { ...values, dateType };
-    setValues(next);
-    onSearch(next);
-  };
+  const { values, set, handleReset, applyNow } = useFormValues(initialValues, defaultFilters, onSearch);
 
   return (
     <Form layout="inline" onSubmit={() => onSearch(values)} style={{ marginBottom: 16, rowGap: 8 }}>
@@ -63,7 +50,7 @@ export function SearchForm({ initialValues, instances, showDateType, onSearch }:
       </Form.Item>
       {showDateType && (
         <Form.Item label="粒度">
-          <Radio.Group type="button" options={DATE_TYPE_OPTIONS} value={values.dateType} onChange={handleDateType} />
+          <Radio.Group type="button" options={DATE_TYPE_OPTIONS} value={values.dateType} onChange={applyNow('dateType')} />
         </Form.Item>
       )}
       <SearchActions onReset={handleReset} />

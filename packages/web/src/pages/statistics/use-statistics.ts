@@ -77,7 +77,7 @@ export function useStatistics() {
   }, []);
 
   const current = loaded?.view === view ? loaded.page : null;
-  return { view, filters, page, pageSize, current, loading, exporting, refreshing, handleSearch, handleViewChange, handlePageChange, handleExport, handleRefresh };
+  return { view, filters, page, pageSize, current, loading, exporting, refreshing, version, handleSearch, handleViewChange, handlePageChange, handleExport, handleRefresh };
 }
 
 /** The instances the 实例 filter offers; none when the call fails (its message was shown). */

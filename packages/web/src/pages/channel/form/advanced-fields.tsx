@@ -1,4 +1,5 @@
 import { Form, Input, InputNumber, Switch } from '@arco-design/web-react';
+import { COST_RATIO_MAX } from '@gw/shared';
 
 /**
  * Spec 2 §9's request limits are the form's default values but saved off (channel-form.ts): the
@@ -6,7 +7,10 @@ import { Form, Input, InputNumber, Switch } from '@arco-design/web-react';
  */
 const LIMITS_OFF_HINT = '关闭时不限制该渠道的请求频率；默认值已填好，打开开关后生效';
 
-/** Status code mapping, request timeouts and limits, tag, priority, weight, test model, auto ban, input cap. */
+/** What the cost ratio is for (issue 29): the 渠道收益 view of 计费管理 sets each call's cost against its revenue. */
+const COST_RATIO_HINT = '成本倍率：上游实际价格相对官方价格的倍数，用于统计成本与毛利（1 为按官方价格，0 为免费上游）';
+
+/** Status code mapping, request timeouts and limits, tag, priority, weight, cost ratio, test model, auto ban, input cap. */
 export function AdvancedFields() {
   const { form } = Form.useFormContext();
   const limitsOn: boolean = Form.useWatch('req_limit_enabled', form) ?? false;
@@ -44,6 +48,9 @@ export function AdvancedFields() {
       </Form.Item>
       <Form.Item field="weight" label="权重">
         <InputNumber precision={0} min={0} />
+      </Form.Item>
+      <Form.Item field="cost_ratio" label="成本倍率" extra={COST_RATIO_HINT}>
+        <InputNumber aria-label="成本倍率" min={0} max={COST_RATIO_MAX} step={0.1} />
       </Form.Item>
       <Form.Item field="test_model" label="测试模型">
         <Input placeholder="可选，测试渠道时使用的模型，留空则使用模型列表中的第一个" />

@@ -199,3 +199,18 @@ describe('parseCustomModels', () => {
     expect(parseCustomModels('gpt-4o, new, new, gpt-4o', ['gpt-4o'])).toEqual({ added: ['new'], duplicates: ['gpt-4o', 'new'] });
   });
 });
+
+describe('cost_ratio', () => {
+  it('starts at 1 (list price), is read from the channel, sent as set and copied with the channel', () => {
+    expect(defaultFormValues().cost_ratio).toBe(1);
+    expect(payload(valid()).cost_ratio).toBe(1);
+    expect(payload(valid({ cost_ratio: 0 })).cost_ratio).toBe(0);
+    expect(valuesFromChannel(makeChannel({ cost_ratio: 0.35 })).cost_ratio).toBe(0.35);
+    expect(payload(valuesFromChannel(makeChannel({ cost_ratio: 0.35 })), 'edit').cost_ratio).toBe(0.35);
+    expect(copyOf(makeChannel({ cost_ratio: 1.2 })).cost_ratio).toBe(1.2);
+  });
+
+  it.each([[undefined], [-0.1], [100.5], [Number.NaN], [Number.POSITIVE_INFINITY]])('refuses %s with the server’s message', (costRatio) => {
+    expect(message(valid({ cost_ratio: costRatio }))).toBe('成本倍率必须是 0 到 100 之间的数字');
+  });
+});

@@ -1,4 +1,13 @@
-import { CHANNEL_TYPE_DEFAULT_OTHER, CHANNEL_TYPE_MODELS, DEFAULT_MODEL_REQ_LIMIT, stripTrailingSlashes, type MultiKeyMode } from '@gw/shared';
+import {
+  CHANNEL_TYPE_DEFAULT_OTHER,
+  CHANNEL_TYPE_MODELS,
+  COST_RATIO_DEFAULT,
+  COST_RATIO_MAX,
+  DEFAULT_MODEL_REQ_LIMIT,
+  MSG_COST_RATIO,
+  stripTrailingSlashes,
+  type MultiKeyMode,
+} from '@gw/shared';
 import type { Channel, ChannelCreateMode, ChannelPayload } from '@/api/channels';
 import { joinList, splitList } from '../lists';
 import { parseRequestLimits } from '../request-limits';
@@ -24,6 +33,8 @@ export interface ChannelFormValues {
   test_model: string;
   priority?: number;
   weight?: number;
+  /** What the operator pays upstream relative to list price; empty (undefined) is refused, not read as 0. */
+  cost_ratio?: number;
   tag: string;
   /** Create with several keys: one channel per key, or one channel rotating them all. */
   create_mode: ChannelCreateMode;
@@ -91,6 +102,7 @@ export function defaultFormValues(cached?: Record<string, string[]> | null): Cha
     test_model: '',
     priority: 0,
     weight: 0,
+    cost_ratio: COST_RATIO_DEFAULT,
     tag: '',
     // Today's behaviour stays the default: several keys make several channels.
     create_mode: 'batch',
@@ -121,6 +133,7 @@ export function valuesFromChannel(channel: Channel): ChannelFormValues {
     test_model: channel.test_model ?? '',
     priority: channel.priority ?? 0,
     weight: channel.weight ?? 0,
+    cost_ratio: channel.cost_ratio ?? COST_RATIO_DEFAULT,
     tag: channel.tag ?? '',
     create_mode: 'batch',
     multi_key_mode: channel.multi_key_mode || 'random',
@@ -161,6 +174,8 @@ export function toPayload(values: ChannelFormValues, mode: FormMode): PayloadRes
     return { ok: false, message: MSG_REQUIRED };
   }
   if (values.models.length === 0) return { ok: false, message: MSG_NO_MODEL };
+  const costRatio = values.cost_ratio;
+  if (typeof costRatio !== 'number' || !Number.isFinite(costRatio) || costRatio < 0 || costRatio > COST_RATIO_MAX) return { ok: false, message: MSG_COST_RATIO };
   for (const [field, message] of JSON_FIELDS) {
     if (field === 'model_req_limit' && !values.req_limit_enabled) continue;
     const text = values[field].trim();
@@ -186,6 +201,7 @@ export function toPayload(values: ChannelFormValues, mode: FormMode): PayloadRes
     priority: int(values.priority),
     weight: int(values.weight),
     tag: values.tag.trim(),
+    cost_ratio: costRatio,
   };
   if (key !== '') payload.key = key;
   return { ok: true, payload };
@@ -233,6 +249,7 @@ export function copyOf(channel: Channel): ChannelPayload & { copy_from: number; 
     priority: channel.priority ?? 0,
     weight: channel.weight ?? 0,
     tag: channel.tag ?? '',
+    cost_ratio: channel.cost_ratio ?? COST_RATIO_DEFAULT,
     status: channel.status,
     copy_from: channel.id,
   };

@@ -14,7 +14,7 @@ const DAY_OPTIONS = MODEL_AVAILABILITY_DAYS.map((days) => ({ label: `${days} 天
  * test one or all (the server disables a model the upstream lacks, and brings one back that answers
  * while automatic enabling is on), and its availability by day over 7, 15 or 30 days.
  */
-export function ChannelModels({ channel }: { channel: Channel }) {
+export function ChannelModels({ channel }: { channel: Pick<Channel, 'id'> }) {
   const models = useChannelModels(channel.id);
   const { handleTest, handleToggle } = models;
   const columns = useMemo(

@@ -174,6 +174,30 @@ describe('RatioCard token kinds', () => {
     expect(saved(calls)).toEqual({ CacheRatio: { 'gpt-4o': 0.25, 'my-model': 0 } });
   });
 
+  it('shows the built-in generated-image prices, and saves a reasoning ratio but refuses a negative one', async () => {
+    const calls = renderCard();
+    await screen.findByDisplayValue('o3');
+    expect(JSON.parse((screen.getByLabelText('图片输出倍率') as HTMLTextAreaElement).value)).toMatchObject({ 'gpt-image-1': 8, 'gemini-2.5-flash-image': 100 });
+    expect(screen.getByText(/推理（思考）token 按补全价格的倍率计费/)).toBeTruthy();
+
+    const u = user();
+    const reasoning = screen.getByLabelText('推理倍率') as HTMLTextAreaElement;
+    expect(JSON.parse(reasoning.value)).toEqual({});
+    await u.clear(reasoning);
+    await u.click(reasoning);
+    await u.paste('{"qwen-plus": -4}');
+    await save();
+    expect(await within(messages).findByText('请检查输入')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await u.clear(reasoning);
+    await u.click(reasoning);
+    await u.paste('{"qwen-plus": 4}');
+    await save();
+    expect(await within(messages).findByText('保存成功')).toBeTruthy();
+    expect(saved(calls)).toEqual({ ReasoningRatio: { 'qwen-plus': 4 } });
+  });
+
   it('marks a negative ratio and a tier the server would refuse, with its message, and sends nothing', async () => {
     const calls = renderCard();
     await screen.findByDisplayValue('o3');

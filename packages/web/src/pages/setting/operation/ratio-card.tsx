@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Message, Popconfirm, Radio } from '@arco-design/web-react';
-import type { OptionKey } from '@gw/shared';
+import { MODEL_PRICE_OPTION_KEYS, type OptionKey } from '@gw/shared';
 import { resetModelRatio } from '@/api/options';
 import { MODEL_PRICE_KEYS, type ModelPriceKey } from '@/components/model-price/price-tables';
 import { OptionCard } from '../components/option-card';
@@ -11,12 +11,13 @@ import type { OptionsForm } from '../use-options-form';
 import { RatioTableEditor } from './ratio-table-editor';
 import { useRatioTable } from './use-ratio-table';
 
-/** The token kinds' prices per model (issue 29), each a JSON text beside the model prices. */
-const TOKEN_RATIO_KEYS: readonly OptionKey[] = ['CacheRatio', 'CreateCacheRatio', 'CreateCache1hRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ModelTieredPricing'];
-
-const RATIO_KEYS: readonly OptionKey[] = ['ModelPrice', 'ModelRatio', 'CompletionRatio', ...TOKEN_RATIO_KEYS, 'GroupRatio', 'UserUsableGroups'];
-
 const isModelPriceKey = (key: OptionKey): key is ModelPriceKey => (MODEL_PRICE_KEYS as readonly OptionKey[]).includes(key);
+
+/**
+ * Every option a model's price is read from (the model prices, then the token kinds' prices per
+ * model, issue 29: the list 重置模型倍率 restores), then the group options.
+ */
+const RATIO_KEYS: readonly OptionKey[] = [...MODEL_PRICE_OPTION_KEYS, 'GroupRatio', 'UserUsableGroups'];
 
 const PLACEHOLDERS: Partial<Record<OptionKey, string>> = {
   ModelPrice: '为一个 JSON 文本，键为模型名称，值为一次调用消耗多少刀，比 ModelRatio 优先级高',
@@ -28,6 +29,8 @@ const PLACEHOLDERS: Partial<Record<OptionKey, string>> = {
   AudioRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
   AudioCompletionRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
   ImageRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  ImageCompletionRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
+  ReasoningRatio: '为一个 JSON 文本，键为模型名称，值为倍率',
   ModelTieredPricing: '为一个 JSON 文本，键为模型名称，值为分段数组',
   GroupRatio: '为一个 JSON 文本，键为分组名称，值为倍率',
   UserUsableGroups: '为一个 JSON 文本，键为分组名称，值为分组描述',
@@ -41,6 +44,8 @@ const HINTS: Partial<Record<OptionKey, string>> = {
   AudioRatio: '音频输入 token 按提示价格的倍率计费；未设置的模型为 1',
   AudioCompletionRatio: '音频输出 token 按音频输入价格的倍率计费；未设置的模型为其补全倍率',
   ImageRatio: '图片输入 token 按提示价格的倍率计费；未设置的模型为 1',
+  ImageCompletionRatio: '生成图片的输出 token 按提示价格的倍率计费；未设置的模型按其补全倍率（与文本输出同价）',
+  ReasoningRatio: '推理（思考）token 按补全价格的倍率计费；未设置的模型为 1（与补全同价）。Claude 的思考计入输出 token，不单独计价',
   ModelTieredPricing:
     '如 {"gemini-2.5-pro": [{"above_prompt_tokens": 200000, "prompt_multiplier": 2, "completion_multiplier": 1.5}]}：提示（含缓存）超过该 token 数时，整次请求的提示与补全价格乘以对应倍数；有多段时取超过的最高一段',
 };
