@@ -106,7 +106,11 @@ export class TaskPoller {
    */
   private async stepByKey(channels: ChannelsByKey, rows: TaskRow[]): Promise<void> {
     const byKey = new Map<number, TaskRow[]>();
-    for (const row of rows) byKey.set(row.key_id, [...(byKey.get(row.key_id) ?? []), row]);
+    for (const row of rows) {
+      const keyRows = byKey.get(row.key_id);
+      if (keyRows) keyRows.push(row);
+      else byKey.set(row.key_id, [row]);
+    }
     for (const [keyId, keyRows] of byKey) await this.step(await channels.get(keyId), keyRows);
   }
 
