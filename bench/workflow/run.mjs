@@ -15,6 +15,12 @@
 //   WORKFLOW_RUN_CONCURRENCY=8,32 pnpm --filter @gw/bench workflow
 //   PROFILE=/tmp/prof pnpm --filter @gw/bench workflow  (V8 CPU profile of each gateway process)
 //   WARMUP=200 pnpm --filter @gw/bench workflow          (samples of the warm-up run; relay warm-up too)
+//   EVAL=0 pnpm --filter @gw/bench workflow              (skip the evaluation run below)
+//
+// Then (issue 30) an evaluation run: the same SAMPLES asked by two llm nodes and graded by three
+// scorers — a regex, a json check and an LLM judge (a fourth model of the mock) — so SAMPLES × 2
+// answers and SAMPLES × 2 verdicts, against as many plain relay calls; the same figures, plus the
+// scores stored.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,6 +35,15 @@ const SAMPLES = Number(process.env.SAMPLES ?? 10_000);
 const CONCURRENCIES = (process.env.WORKFLOW_RUN_CONCURRENCY ?? '8').split(',').map(Number);
 const WARMUP = Number(process.env.WARMUP ?? 200);
 const MODELS = ['bench-a', 'bench-b', 'bench-c'];
+const EVAL = process.env.EVAL !== '0';
+const EVAL_MODELS = MODELS.slice(0, 2);
+const JUDGE_MODEL = 'bench-judge';
+/** The mock streams "w0 w1 … w9": the regex passes, the json check fails (it is no JSON), the judge's reply is unreadable (a failed verdict, billed). */
+const EVAL_SCORERS = [
+  { name: '开头', type: 'regex', pattern: '^w0\\b' },
+  { name: 'JSON', type: 'json' },
+  { name: '评审', type: 'llm_judge', model: JUDGE_MODEL, rubric: '问题：{{question}}\n参考答案：{{reference}}\n回答：{{answer}}' },
+];
 const INSERT_BATCH = 5000;
 const POLL_MS = 100;
 const RUN_TIMEOUT_MS = 30 * 60_000;
@@ -40,7 +55,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const questionOf = (index) => `第 ${index + 1} 题：请用十个词说明为什么天空在晴朗的白天看起来是蓝色的，并给出一个例子。`;
 
 /** The graph the editor saves for a dataset asked by one llm node per model (shared/src/workflow.ts defaults). */
-function graphOf(datasetId) {
+function graphOf(datasetId, models = MODELS) {
   return {
     nodes: [
       { id: 'start-1', type: 'start', position: { x: 100, y: 200 }, data: { type: 'start', title: 'start', desc: '', variables: [], selected: false }, targetPosition: 'left', sourcePosition: 'right' },
@@ -56,14 +71,14 @@ function graphOf(datasetId) {
           variables: [{ variable: 'data_market_id', label: 'data_market_id', type: 'data-market-sample', max_length: 48, required: true, default: datasetId, options: [{ label: 'data_source_key', value: 'question' }] }],
         },
       },
-      ...MODELS.map((name, index) => ({
+      ...models.map((name, index) => ({
         id: `llm-${index + 1}`,
         type: 'llm',
         position: { x: 800, y: 100 + index * 150 },
         data: { type: 'llm', title: 'llm', desc: '', selected: false, model: { provider: '', name, mode: 'chat', completion_params: { temperature: 0.7 } }, prompt_template: [] },
       })),
     ],
-    edges: [{ id: 'e-start', source: 'start-1', target: 'input-1', type: 'custom' }, ...MODELS.map((_, index) => ({ id: `e-${index + 1}`, source: 'input-1', target: `llm-${index + 1}`, type: 'custom' }))],
+    edges: [{ id: 'e-start', source: 'start-1', target: 'input-1', type: 'custom' }, ...models.map((_, index) => ({ id: `e-${index + 1}`, source: 'input-1', target: `llm-${index + 1}`, type: 'custom' }))],
   };
 }
 
@@ -117,17 +132,17 @@ async function relayDirect(pool, token, count, concurrency, pid) {
 }
 
 /** Starts a whole-data run (of the first `limit` samples when given) and waits for its end, watching the database. */
-async function workflowRun(call, database, appId, pid, limit) {
+async function workflowRun(call, database, appId, pid, limit, extra = {}) {
   const rssBefore = rssMb(pid);
   const sampler = rssSampler(pid);
   const cpuBefore = cpuMs(pid);
   const start = performance.now();
-  const started = await call('POST', '/api/workflow/chat-messages', { app_id: appId, response_mode: 'direct', run_whole_data: true, ...(limit ? { inputs: { limit } } : {}) });
+  const started = await call('POST', '/api/workflow/chat-messages', { app_id: appId, response_mode: 'direct', run_whole_data: true, ...(limit ? { inputs: { limit } } : {}), ...extra });
   const runId = started.run_id;
   let prepared;
   let run;
   for (;;) {
-    ({ rows: [run] } = await database.query('SELECT status, prepared, done, failed, total FROM workflow_runs WHERE id = $1', [runId]));
+    ({ rows: [run] } = await database.query('SELECT status, prepared, done, failed, total, judged FROM workflow_runs WHERE id = $1', [runId]));
     if (prepared === undefined && run.prepared) prepared = performance.now() - start;
     if (run.status !== 'running') break;
     if (performance.now() - start > RUN_TIMEOUT_MS) throw new Error(`run ${runId} did not finish in ${RUN_TIMEOUT_MS / 60_000} minutes (${run.done} done)`);
@@ -136,7 +151,8 @@ async function workflowRun(call, database, appId, pid, limit) {
   const wall = (performance.now() - start) / 1000;
   const cpu = cpuMs(pid) - cpuBefore;
   const rssPeak = sampler.stop();
-  const answers = run.done + run.failed;
+  // Calls the run made: its answers and its judges' verdicts.
+  const answers = run.done + run.failed + run.judged;
   return { runId, status: run.status, answers, done: run.done, failed: run.failed, total: run.total, wall, prepare: (prepared ?? wall * 1000) / 1000, cpuPerAnswer: cpu / Math.max(1, answers), rssBefore, rssPeak, rssAfter: rssMb(pid), errors: run.failed };
 }
 
@@ -195,8 +211,9 @@ async function main() {
       const { headers, call } = await signInRoot(gateway.url);
 
       if (!setup) {
-        await call('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 1]))) });
-        await call('POST', '/api/channel/', { type: 1, name: 'bench', key: 'sk-upstream', base_url: `http://127.0.0.1:${upstreamPort}`, models: MODELS.join(','), groups: ['default'] });
+        const priced = [...MODELS, JUDGE_MODEL];
+        await call('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify(Object.fromEntries(priced.map((model) => [model, 1]))) });
+        await call('POST', '/api/channel/', { type: 1, name: 'bench', key: 'sk-upstream', base_url: `http://127.0.0.1:${upstreamPort}`, models: priced.join(','), groups: ['default'] });
         await database.query('UPDATE users SET quota = 1000000000000 WHERE id = 1');
         const [token] = await call('POST', '/api/token/', { name: 'bench', unlimited_quota: true });
         const seedStart = performance.now();
@@ -204,7 +221,9 @@ async function main() {
         const seeded = (performance.now() - seedStart) / 1000;
         const project = await call('POST', '/api/apps/', { title: '基准评测' });
         await call('POST', `/api/workflow/${project.id}`, { graph: graphOf(datasetId) });
-        setup = { token: token.key, appId: project.id };
+        const evalProject = await call('POST', '/api/apps/', { title: '基准评测（评分）' });
+        await call('POST', `/api/workflow/${evalProject.id}`, { graph: graphOf(datasetId, EVAL_MODELS) });
+        setup = { token: token.key, appId: project.id, evalAppId: evalProject.id };
         console.log(`dataset of ${SAMPLES} records seeded in ${fmt(seeded)} s; project ${project.id} with ${MODELS.length} llm nodes`);
       }
 
@@ -221,12 +240,29 @@ async function main() {
       const xlsx = await exportRun(gateway.url, headers, run.runId, 'excel', pid);
       const jsonl = await exportRun(gateway.url, headers, run.runId, 'jsonl', pid);
       const { rows: [stored] } = await database.query(`SELECT count(*)::int AS rows, count(*) FILTER (WHERE status = 'done')::int AS done FROM workflow_run_answers WHERE run_id = $1`, [run.runId]);
+      let evaluation;
+      if (EVAL) {
+        // As many plain relay calls as the evaluation run makes (answers and verdicts), then the run.
+        const evalPool = new Pool(gateway.url, { connections: concurrency, pipelining: 1, keepAliveTimeout: 60_000 });
+        if (WARMUP > 0) await workflowRun(call, database, setup.evalAppId, pid, WARMUP, { scorers: EVAL_SCORERS });
+        const evalRelay = await relayDirect(evalPool, setup.token, SAMPLES * EVAL_MODELS.length * 2, concurrency, pid);
+        await evalPool.close();
+        const evalRun = await workflowRun(call, database, setup.evalAppId, pid, 0, { scorers: EVAL_SCORERS });
+        const {
+          rows: [scores],
+        } = await database.query(
+          `SELECT count(*)::int AS rows, count(*) FILTER (WHERE scorer = 0 AND passed)::int AS regex_passed, count(*) FILTER (WHERE scorer = 1 AND passed = false)::int AS json_failed,
+                  count(*) FILTER (WHERE scorer = 2 AND status IN ('done', 'failed'))::int AS judged FROM workflow_run_scores WHERE run_id = $1`,
+          [evalRun.runId],
+        );
+        evaluation = { relay: evalRelay, run: evalRun, scores };
+      }
       const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
       await stopGateway(gateway.child);
-      results.push({ concurrency, relay, run, idle, xlsx, jsonl, stored, hwm });
+      results.push({ concurrency, relay, run, idle, xlsx, jsonl, stored, hwm, evaluation });
     }
 
-    for (const { concurrency, relay, run, idle, xlsx, jsonl, stored, hwm } of results) {
+    for (const { concurrency, relay, run, idle, xlsx, jsonl, stored, hwm, evaluation } of results) {
       const expected = SAMPLES * MODELS.length;
       console.log(`\nbench/workflow — ${SAMPLES} samples × ${MODELS.length} models = ${expected} answers, WORKFLOW_RUN_CONCURRENCY ${concurrency}; mock upstream answers at once.`);
       console.log('path                         answers   wall s  answers/s  CPU ms/answer  RSS MB before → peak  errors');
@@ -247,6 +283,20 @@ async function main() {
       }
       console.log(`jsonl lines ${jsonl.lines}, expected ${expected}`);
       console.log(`answer rows stored ${stored.rows} (done ${stored.done}), expected ${expected}: ${stored.rows === expected && stored.done === expected ? 'ok' : 'MISMATCH'}`);
+      if (evaluation) {
+        const { relay: plain, run: graded, scores } = evaluation;
+        const answersExpected = SAMPLES * EVAL_MODELS.length;
+        console.log(`\nevaluation run — ${SAMPLES} samples × ${EVAL_MODELS.length} models, scorers regex + json + llm_judge: ${answersExpected} answers and ${answersExpected} verdicts`);
+        console.log('path                           calls   wall s    calls/s  CPU ms/call    RSS MB before → peak  errors');
+        row('relay directly (sk- token)', plain);
+        row('evaluation run (whole data)', graded);
+        const addedPerCall = ((graded.wall - plain.wall) * 1000 * concurrency) / graded.answers;
+        console.log(`run status ${graded.status}; preparation ${fmt(graded.prepare)} s`);
+        console.log(`added time per call (answers and verdicts, scoring included): ${fmt(addedPerCall, 3)} ms; added CPU per call ${fmt(graded.cpuPerAnswer - plain.cpuPerAnswer, 3)} ms`);
+        console.log(`gateway RSS ${fmt(graded.rssBefore, 0)} → peak ${fmt(graded.rssPeak, 0)} MB, ${fmt(graded.rssAfter, 0)} after`);
+        const ok = scores.rows === answersExpected * EVAL_SCORERS.length && scores.regex_passed === answersExpected && scores.json_failed === answersExpected && scores.judged === answersExpected;
+        console.log(`score rows ${scores.rows} (regex passed ${scores.regex_passed}, json failed ${scores.json_failed}, judged ${scores.judged}), expected ${answersExpected * EVAL_SCORERS.length}: ${ok ? 'ok' : 'MISMATCH'}`);
+      }
     }
   } finally {
     await database?.end();

@@ -28,6 +28,8 @@ import { ChannelKeys1795810000000 } from './1795810000000-channel-keys';
 import { AbilityStatus1795812000000 } from './1795812000000-ability-status';
 import { ChannelCostRatio1795814000000 } from './1795814000000-channel-cost-ratio';
 import { TaskKeysFailoverAttempts1795816000000 } from './1795816000000-task-keys-failover-attempts';
+import { WorkflowEval1795818000000 } from './1795818000000-workflow-eval';
+import { WorkflowRunShares1795820000000 } from './1795820000000-workflow-run-shares';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -61,4 +63,6 @@ export const migrations = [
   AbilityStatus1795812000000,
   ChannelCostRatio1795814000000,
   TaskKeysFailoverAttempts1795816000000,
+  WorkflowEval1795818000000,
+  WorkflowRunShares1795820000000,
 ];

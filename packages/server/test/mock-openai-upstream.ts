@@ -14,9 +14,21 @@ export const MOCK_TOOL_CALL = { id: 'call_mock_1', name: 'get_weather', argument
 /** The reasoning "think" streams before its answer. */
 export const MOCK_REASONING = ['Thinking', ' it over.'];
 
+/**
+ * The verdict of "judge" (workflow runs' LLM judges): every output kind at once, passing when its
+ * prompt holds "PASS-ME", failing otherwise, and no JSON at all when the prompt holds "GARBLE".
+ */
+function judgeVerdict(messages: Array<{ role: string; content: unknown }>): string {
+  const prompt = messages.map((message) => (typeof message.content === 'string' ? message.content : '')).join('\n');
+  if (prompt.includes('GARBLE')) return '这个我说不好。';
+  const pass = prompt.includes('PASS-ME');
+  return JSON.stringify({ reason: pass ? '回答正确' : '回答错误', pass, score: pass ? 10 : 1, category: pass ? '好' : '差' });
+}
+
 /** The assistant's answer of the models with tool calls or reasoning (null for others). */
 function scriptedAnswer(model: string, messages: Array<{ role: string; content: unknown }>): { content: string; reasoning?: string[]; toolCall?: boolean } | null {
   if (model === 'think') return { content: 'Hello from think', reasoning: MOCK_REASONING };
+  if (model === 'judge') return { content: judgeVerdict(messages) };
   if (model === 'echo') {
     const last = messages.at(-1);
     return { content: typeof last?.content === 'string' ? last.content : '' };
@@ -52,7 +64,7 @@ const STREAM_WORD_GAP_MS: Record<string, number> = { 'slow-stream': 50, 'long-st
  * behaviour: "fail-500", "fail-429", "fail-401" answer with that error (quoting the key they were given when the name ends in "-echo-key"); "cut-stream" stops a stream
  * without [DONE]; "slow-stream" sends one chunk every 50 ms, "long-stream" every 200 ms; "no-usage" reports no usage;
  * "tool-call" calls get_weather (MOCK_TOOL_CALL), then answers from the tool result; "think"
- * reasons (reasoning_content) before it answers; "echo" answers the last message's text; others answer "Hello from <model>" with usage
+ * reasons (reasoning_content) before it answers; "echo" answers the last message's text; "judge" answers a judge's verdict (judgeVerdict); others answer "Hello from <model>" with usage
  * prompt 11 / completion 7, or the usage of MOCK_USAGES. POST /v1/responses speaks the Responses API (mock-openai-responses.ts).
  * A JSON request carrying a key of `deadKeys` is refused with 401 (the message quoting the key, as
  * some providers do), one of `limitedKeys` with 429, whatever the model (multi-key channels).
@@ -71,6 +83,8 @@ export class MockOpenAiUpstream extends LocalHttpServer {
   readonly limitedKeys = new Set<string>();
   /** Models this upstream does not have (404 model_not_found). */
   readonly goneModels = new Set<string>();
+  /** Models refused with 400 for now (a request the upstream rejects; tests put them back). */
+  readonly refusedModels = new Set<string>();
 
   protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const pieces: Buffer[] = [];
@@ -104,6 +118,11 @@ export class MockOpenAiUpstream extends LocalHttpServer {
       response.writeHead(dead ? 401 : 429, { 'content-type': 'application/json' });
       const error = dead ? { message: `Incorrect API key provided: ${key}`, type: 'invalid_request_error', code: 'invalid_api_key' } : { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' };
       response.end(JSON.stringify({ error }));
+      return;
+    }
+    if (this.refusedModels.has(model)) {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'upstream refuses this request', type: 'invalid_request_error', code: null } }));
       return;
     }
     if (this.goneModels.has(model)) {

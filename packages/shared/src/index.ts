@@ -15,6 +15,7 @@ export * from './wallet';
 export * from './data-library';
 export * from './chat';
 export * from './workflow';
+export * from './workflow-eval';
 export * from './user-files';
 export * from './usage-stats';
 export * from './tasks';

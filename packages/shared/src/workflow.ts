@@ -4,6 +4,8 @@
  * The calls are listed in docs/console-api.md "Workflows".
  */
 
+import type { WorkflowEstimateJudge, WorkflowScorer, WorkflowScoreStatus } from './workflow-eval';
+
 /** The node types of the canvas; the editor's node registry and the server's graph rules agree on these. */
 export const WORKFLOW_NODE_TYPES = ['start', 'input', 'llm', 'prompt', 'answer'] as const;
 export type WorkflowNodeType = (typeof WORKFLOW_NODE_TYPES)[number];
@@ -166,6 +168,44 @@ export function llmModelsOf(data: unknown): string[] {
   return [...new Set(names.filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
 }
 
+/** One message of an llm node's prompt template. */
+export type LlmPromptMessage = (typeof LLM_NODE_DATA)['prompt_template'][number];
+
+/**
+ * A named prompt template of an llm node (its data's optional `prompt_variants`). When a node has
+ * any, runs ask each of them with each of its models (one column each) and not the node's own
+ * `prompt_template`, so one run compares prompts as well as models.
+ */
+export interface LlmPromptVariant {
+  name: string;
+  prompt_template: LlmPromptMessage[];
+}
+
+export const LLM_PROMPT_VARIANTS_MAX = 5;
+/** A variant's name is 1 to this many characters (spaces around it do not count), unique within its node. */
+export const LLM_PROMPT_VARIANT_NAME_MAX_LENGTH = 20;
+/** The roles a variant's message may have: those the editor offers. */
+export const LLM_PROMPT_ROLES = ['system', 'user', 'assistant'] as const;
+
+/**
+ * The prompt variants an llm node's data holds, in order; empty when it has none. Entries that are
+ * not {name, prompt_template} are skipped, as are messages without a text role and text; a message
+ * without an id gets its position as one. Names are as typed: graph rules check them on save.
+ */
+export function llmVariantsOf(data: unknown): LlmPromptVariant[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const { prompt_variants: variants } = data as { prompt_variants?: unknown };
+  if (!Array.isArray(variants)) return [];
+  return variants
+    .filter((variant): variant is { name: string; prompt_template?: unknown } => typeof variant === 'object' && variant !== null && typeof variant.name === 'string')
+    .map((variant) => ({
+      name: variant.name,
+      prompt_template: (Array.isArray(variant.prompt_template) ? variant.prompt_template : [])
+        .filter((message): message is { id?: unknown; role: string; text: string } => typeof message === 'object' && message !== null && typeof message.role === 'string' && typeof message.text === 'string')
+        .map((message, index) => ({ id: typeof message.id === 'string' ? message.id : String(index), role: message.role, text: message.text })),
+    }));
+}
+
 export const PROMPT_NODE_DATA = {
   type: 'prompt',
   title: 'prompt',
@@ -312,8 +352,8 @@ export type WorkflowResponseMode = (typeof WORKFLOW_RESPONSE_MODES)[number];
 /** Where a run's samples come from: the typed query, a data-market dataset, or a file of the file library. */
 export const WORKFLOW_SOURCE_KINDS = ['query', 'dataset', 'file'] as const;
 export type WorkflowSourceKind = (typeof WORKFLOW_SOURCE_KINDS)[number];
-/** How an answer was scored against the sample's reference answer. */
-export const WORKFLOW_SCORE_KINDS = ['exact', 'contains', 'choice'] as const;
+/** How an answer was scored: against the sample's reference answer (exact, contains, choice) or by one of the other scorers. */
+export const WORKFLOW_SCORE_KINDS = ['exact', 'contains', 'choice', 'regex', 'json', 'number', 'length', 'cost', 'latency', 'llm_judge'] as const;
 export type WorkflowScoreKind = (typeof WORKFLOW_SCORE_KINDS)[number];
 export const WORKFLOW_EXPORT_FORMATS = ['excel', 'json', 'jsonl'] as const;
 export type WorkflowExportFormat = (typeof WORKFLOW_EXPORT_FORMATS)[number];
@@ -344,6 +384,10 @@ export interface WorkflowRunInput {
   files?: unknown[];
   /** With response_mode 'direct': run every sample of the source as a background run. */
   run_whole_data?: boolean;
+  /** The run's scorers (issue 30), in order; the first one's pass rate is the run's accuracy. Default WORKFLOW_DEFAULT_SCORERS. Saved with the project when a run starts. */
+  scorers?: WorkflowScorer[];
+  /** Each sample asked this many times per column (1–WORKFLOW_REPEATS_MAX, default 1). */
+  repeats?: number;
   conversation_id?: string;
   parent_message_id?: string;
 }
@@ -353,9 +397,10 @@ export interface WorkflowStreamEvent {
   conversation_id: string;
   message_id: string;
   metadata: {
-    /** The llm node and its model this line belongs to. */
+    /** The llm node and its model this line belongs to, and the node's prompt variant when it has several (issue 30). */
     node_id: string;
     model: string;
+    variant?: string;
     /** 'message' for a piece of answer, 'message_end' when the model finished (with its figures), 'error'. */
     event: 'message' | 'message_end' | 'error';
     quota?: number;
@@ -379,6 +424,8 @@ export type WorkflowCompletionBasis = (typeof WORKFLOW_COMPLETION_BASES)[number]
 export interface WorkflowEstimateModel {
   node_id: string;
   model: string;
+  /** The node's prompt variant ('' when it has none). */
+  variant: string;
   calls: number;
   prompt_tokens: number;
   /** Expected answer tokens over all calls. */
@@ -398,6 +445,8 @@ export interface WorkflowEstimate {
   samples: number;
   empty_samples: number;
   models: WorkflowEstimateModel[];
+  /** The judges' calls (issue 30), included in quota and quota_high. */
+  judges: WorkflowEstimateJudge[];
   /** Quota units (see QuotaPerUnit); the user's remaining quota beside it. */
   quota: number;
   quota_high: number;
@@ -435,6 +484,8 @@ export interface WorkflowRunStatusView {
   done: number;
   failed: number;
   total: number;
+  judge_total: number;
+  judged: number;
 }
 
 /** A run in the lists (`/runs`, `/app-runs/:appId`). Times are unix seconds. */
@@ -459,6 +510,13 @@ export interface WorkflowRunView {
   error: string;
   created_at: number;
   finished_at: number;
+  /** Judge calls expected so far (answers still to come counted once per judge) and those answered or failed. */
+  judge_total: number;
+  judged: number;
+  /** Each sample asked this many times per column. */
+  repeats: number;
+  /** Quota of the calls of earlier attempts that a re-run replaced (already in `quota`). */
+  reruns: number;
 }
 
 export interface WorkflowRunPage {
@@ -466,6 +524,20 @@ export interface WorkflowRunPage {
   total: number;
   page: number;
   page_size: number;
+}
+
+/** One scorer's verdict on one answer (issue 30). */
+export interface WorkflowScoreView {
+  /** 'pending' while a judge has not answered; 'skipped' when only_if_passed held it back; 'failed' when the judge call failed or its reply could not be read. */
+  status: WorkflowScoreStatus;
+  /** 0–1 (1 passed for checks; a judge's normalised number), a judge's category, or null when not scored (no reference, skipped). */
+  value: number | string | null;
+  /** null when the scorer does not apply to this answer (no reference, not judged). */
+  passed: boolean | null;
+  /** Why, in a few words (the judge's own reason for llm_judge). */
+  reason: string;
+  /** A judge's raw reply (llm_judge only). */
+  raw?: string;
 }
 
 /** One model's answer to a sample. */
@@ -481,6 +553,10 @@ export interface WorkflowAnswerView {
   use_time_ms: number;
   first_token_ms: number;
   error: string;
+  /** Every scorer's verdict, keyed by scorer name (issue 30). */
+  scores: Record<string, WorkflowScoreView>;
+  /** With repeats: the other answers of the same sample and column (repeat 2..n), in order. */
+  repeats?: WorkflowAnswerView[];
 }
 
 /** `GET /api/workflow/runs/:id` rows: one per sample, answers keyed by model (spec 3 §3). */
@@ -518,10 +594,22 @@ export interface WorkflowRunSummaryRow {
   scored: number;
   correct: number;
   accuracy: number | null;
+  /** Per scorer name (issue 30): answers scored, passed, the mean value (pass rate for categories), and with repeats the spread (standard deviation of the pass rate across repeats). */
+  scores: Record<string, WorkflowScorerSummary>;
+}
+
+export interface WorkflowScorerSummary {
+  scored: number;
+  passed: number;
+  mean: number | null;
+  /** null with one repeat. */
+  spread: number | null;
 }
 
 export interface WorkflowRunSummary {
   summary: WorkflowRunSummaryRow[];
+  /** The run's scorers, in order. */
+  scorers: WorkflowScorer[];
 }
 
 /** Messages of runs (spec 3 §8 and the server's own). */

@@ -103,6 +103,10 @@ describe('access rules', () => {
         // The queue dashboard (queue-board/, bull-board): a browser opening it cannot send New-Api-User,
         // so QueueBoardGuard checks root on every path instead (queue-board.spec.ts).
         'ALL /api/queues/{/*path}',
+        // A run's results shared by its owner (workflows/runs/shared-run.controller.ts): the token is the
+        // capability, hashed at rest and revocable; throttled per address (run-report.spec.ts).
+        'GET /api/share/run/:token',
+        'GET /api/share/run/:token/samples',
       ].sort(),
     );
   });

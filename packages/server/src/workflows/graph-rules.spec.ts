@@ -1,4 +1,4 @@
-import { START_NODE_DEFAULT, WORKFLOW_JSON_MAX_BYTES, WORKFLOW_MAX_EDGES, WORKFLOW_MAX_NODES } from '@gw/shared';
+import { LLM_PROMPT_VARIANTS_MAX, START_NODE_DEFAULT, WORKFLOW_JSON_MAX_BYTES, WORKFLOW_MAX_EDGES, WORKFLOW_MAX_NODES } from '@gw/shared';
 import { describe, expect, it } from 'vitest';
 import {
   conversationVariablesProblem,
@@ -18,6 +18,12 @@ const node = (id: string, type = 'input', extra: Record<string, unknown> = {}) =
 const llm = (id: string, model: string) => node(id, 'llm', { data: { model: { name: model } } });
 const edge = (id: string, source: string, target: string) => ({ id, source, target, type: 'custom' });
 const models = new Set(['gpt-4o']);
+/** The valid graph with a second llm node holding these prompt variants. */
+const withVariants = (prompt_variants: unknown) => (graph: ReturnType<typeof valid>) => ({
+  ...graph,
+  nodes: [...graph.nodes, node('llm-2', 'llm', { data: { model: { name: 'gpt-4o' }, prompt_variants } })],
+});
+const variant = (name: unknown, prompt_template: unknown = [{ id: 'm1', role: 'user', text: '{{#context#}}' }]) => ({ name, prompt_template });
 
 /** start → input → llm → answer, the graph every rule below breaks once. */
 const valid = () => ({
@@ -49,6 +55,28 @@ describe('graphProblem', () => {
     ['node data that is not an object', (g) => ({ ...g, nodes: [...g.nodes, node('p-1', 'prompt', { data: 'x' })] }), '节点 p-1：data 必须是对象'],
     ['an llm node without a model', (g) => ({ ...g, nodes: [...g.nodes, node('llm-2', 'llm')] }), '节点 llm-2：请选择模型'],
     ['an llm node with a model the user may not use', (g) => ({ ...g, nodes: [...g.nodes, llm('llm-2', 'gpt-x')] }), '节点 llm-2：模型 gpt-x 不可用'],
+    ['prompt variants that are not an array', withVariants({ name: 'A' }), '节点 llm-2：提示词变体 prompt_variants 必须是数组'],
+    [
+      'more prompt variants than allowed',
+      withVariants(Array.from({ length: LLM_PROMPT_VARIANTS_MAX + 1 }, (_, i) => variant(`变体 ${i}`))),
+      `节点 llm-2：提示词变体不能超过 ${LLM_PROMPT_VARIANTS_MAX} 个`,
+    ],
+    ['a prompt variant that is not an object', withVariants([variant('A'), 'B']), '节点 llm-2：第 2 个提示词变体必须是对象'],
+    ['a prompt variant without a name', withVariants([variant('  ')]), '节点 llm-2：第 1 个提示词变体的名称不能为空'],
+    ['a prompt variant whose name is not text', withVariants([variant(3)]), '节点 llm-2：第 1 个提示词变体的名称不能为空'],
+    ['a prompt variant with a long name', withVariants([variant('长'.repeat(21))]), `节点 llm-2：提示词变体 ${'长'.repeat(21)} 的名称不能超过 20 个字符`],
+    ['a repeated prompt variant name', withVariants([variant('变体 A'), variant(' 变体 A ')]), '节点 llm-2：提示词变体名称 变体 A 重复'],
+    ['a prompt variant without a template', withVariants([variant('A', 'x')]), '节点 llm-2：提示词变体 A 的提示词模板 prompt_template 必须是数组'],
+    [
+      'a prompt variant message without a text',
+      withVariants([variant('A', [{ role: 'system', text: '你是老师' }, { role: 'user' }])]),
+      '节点 llm-2：提示词变体 A 的第 2 条消息必须包含角色 role（system、user、assistant）和文本 text',
+    ],
+    [
+      'a prompt variant message of another role',
+      withVariants([variant('A', [{ role: 'tool', text: 'x' }])]),
+      '节点 llm-2：提示词变体 A 的第 1 条消息必须包含角色 role（system、user、assistant）和文本 text',
+    ],
     ['no start node', (g) => ({ ...g, nodes: g.nodes.slice(1), edges: g.edges.slice(1) }), MSG_NO_START],
     ['two start nodes', (g) => ({ ...g, nodes: [...g.nodes, node('start-2', 'start')] }), '节点 start-2：工作流只能有一个开始节点'],
     ['an edge that is not an object', (g) => ({ ...g, edges: [...g.edges, null] }), '第 4 条连线必须是对象'],
@@ -63,6 +91,14 @@ describe('graphProblem', () => {
     ['a self loop', (g) => ({ ...g, edges: [...g.edges, edge('e4', 'llm-1', 'llm-1')] }), '工作流中存在环：llm-1 → llm-1'],
   ])('refuses %s', (_case, change, message) => {
     expect(graphProblem(change(valid()), models)).toBe(message);
+  });
+
+  it('accepts an llm node with no, empty or valid prompt variants', () => {
+    expect(graphProblem(withVariants([])(valid()), models)).toBeUndefined();
+    // As many as allowed, a name of the longest length, an empty template.
+    const most = [variant('长'.repeat(20)), variant('空', []), ...Array.from({ length: LLM_PROMPT_VARIANTS_MAX - 2 }, (_, i) => variant(`变体 ${i}`))];
+    expect(graphProblem(withVariants(most)(valid()), models)).toBeUndefined();
+    expect(graphProblem(withVariants([variant('A', [{ role: 'assistant', text: '' }]), variant('B')])(valid()), models)).toBeUndefined();
   });
 
   it('names the first invalid node, in the order they are listed', () => {

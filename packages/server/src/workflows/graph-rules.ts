@@ -5,6 +5,9 @@ import {
   WORKFLOW_MAX_EDGES,
   WORKFLOW_MAX_NODES,
   WORKFLOW_NODE_TYPES,
+  LLM_PROMPT_ROLES,
+  LLM_PROMPT_VARIANT_NAME_MAX_LENGTH,
+  LLM_PROMPT_VARIANTS_MAX,
   llmModelsOf,
 } from '@gw/shared';
 import { MSG_JSON_TOO_DEEP, nestedTooDeep } from '../common/input-rules';
@@ -71,6 +74,32 @@ export function modelsNamed(value: unknown): string[] {
   return [...new Set(value.nodes.filter((node) => isObject(node) && node.type === 'llm').flatMap((node) => llmModelsOf((node as Json).data)))];
 }
 
+/**
+ * An llm node's `prompt_variants`, when given: an array of at most LLM_PROMPT_VARIANTS_MAX
+ * {name, prompt_template}, names unique within the node, each template an array of {role, text}.
+ */
+function variantsProblem(variants: unknown): string | undefined {
+  if (variants === undefined) return undefined;
+  if (!Array.isArray(variants)) return '提示词变体 prompt_variants 必须是数组';
+  if (variants.length > LLM_PROMPT_VARIANTS_MAX) return `提示词变体不能超过 ${LLM_PROMPT_VARIANTS_MAX} 个`;
+  const names = new Set<string>();
+  for (const [index, variant] of variants.entries()) {
+    if (!isObject(variant)) return `第 ${index + 1} 个提示词变体必须是对象`;
+    const name = typeof variant.name === 'string' ? variant.name.trim() : '';
+    if (name === '') return `第 ${index + 1} 个提示词变体的名称不能为空`;
+    if (name.length > LLM_PROMPT_VARIANT_NAME_MAX_LENGTH) return `提示词变体 ${name} 的名称不能超过 ${LLM_PROMPT_VARIANT_NAME_MAX_LENGTH} 个字符`;
+    if (names.has(name)) return `提示词变体名称 ${name} 重复`;
+    names.add(name);
+    const template = variant.prompt_template;
+    if (!Array.isArray(template)) return `提示词变体 ${name} 的提示词模板 prompt_template 必须是数组`;
+    const bad = template.findIndex(
+      (message) => !isObject(message) || !(LLM_PROMPT_ROLES as readonly unknown[]).includes(message.role) || typeof message.text !== 'string',
+    );
+    if (bad >= 0) return `提示词变体 ${name} 的第 ${bad + 1} 条消息必须包含角色 role（${LLM_PROMPT_ROLES.join('、')}）和文本 text`;
+  }
+  return undefined;
+}
+
 function nodeProblem(node: unknown, index: number, seen: Set<string>, usableModels: ReadonlySet<string>): string | undefined {
   if (!isObject(node)) return `第 ${index + 1} 个节点必须是对象`;
   const badId = idProblem(node.id);
@@ -89,6 +118,8 @@ function nodeProblem(node: unknown, index: number, seen: Set<string>, usableMode
     if (models.length === 0) return `${named}：请选择模型`;
     const unusable = models.find((model) => !usableModels.has(model));
     if (unusable !== undefined) return `${named}：模型 ${unusable} 不可用`;
+    const badVariants = variantsProblem((node.data as Json | undefined)?.prompt_variants);
+    if (badVariants) return `${named}：${badVariants}`;
   }
   return undefined;
 }
@@ -148,7 +179,7 @@ export function findCycle(nodeIds: readonly string[], edges: ReadonlyArray<{ sou
 
 /**
  * The first problem of a graph to save, in order: its shape and size, then each node (id, type,
- * position, llm model), exactly one start node, each edge (id, endpoints), and no cycle.
+ * position, llm models and prompt variants), exactly one start node, each edge (id, endpoints), and no cycle.
  */
 export function graphProblem(value: unknown, usableModels: ReadonlySet<string>): string | undefined {
   const shape = graphShapeProblem(value);

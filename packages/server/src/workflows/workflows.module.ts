@@ -19,6 +19,17 @@ import { RunStream } from './runs/run-stream';
 import { RunsController } from './runs/runs.controller';
 import { RunsService } from './runs/runs.service';
 import { WorkflowRunJob } from './runs/workflow-run.job';
+import { JudgeAsker } from './runs/judge-asker';
+import { ProjectScorers } from './runs/project-scorers';
+import { RunCompare } from './runs/run-compare';
+import { RunRerun } from './runs/run-rerun';
+import { RunResults } from './runs/run-results';
+import { CompareReport } from './runs/compare-report';
+import { RunReport } from './runs/run-report';
+import { RunReportsController } from './runs/run-reports.controller';
+import { RunShares } from './runs/run-shares';
+import { RunSharesController } from './runs/run-shares.controller';
+import { SharedRunController } from './runs/shared-run.controller';
 import { BillingModule } from '../relay/billing/billing.module';
 import { RelayModule } from '../relay/relay.module';
 
@@ -30,7 +41,8 @@ import { RelayModule } from '../relay/relay.module';
 @Module({
   imports: [TypeOrmModule.forFeature([WorkflowAppEntity, WorkflowEntity]), ChannelsModule, RelayModule, BillingModule],
   // RunsController first: its fixed paths (runs, estimate, chat-messages) before WorkflowController's `:appId`.
-  controllers: [AppsController, RunsController, WorkflowController],
+  // RunReportsController before RunsController: its `runs/compare/report` must not be read as a run id.
+  controllers: [AppsController, RunReportsController, RunsController, RunSharesController, SharedRunController, WorkflowController],
   providers: [
     ProjectsService,
     WorkflowsService,
@@ -40,9 +52,17 @@ import { RelayModule } from '../relay/relay.module';
     RecentAnswerLength,
     RunEstimator,
     AnswerAsker,
+    JudgeAsker,
+    ProjectScorers,
+    RunResults,
+    RunRerun,
+    RunCompare,
     RunEngine,
     RunStream,
     RunExport,
+    RunReport,
+    CompareReport,
+    RunShares,
     RunsService,
     WorkflowRunJob,
   ],

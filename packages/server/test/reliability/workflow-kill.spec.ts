@@ -18,6 +18,9 @@ import { builtServerEnv, createTestDatabase, ROOT_PASSWORD } from '../test-app';
 
 const MODELS = ['wf-a', 'wf-b'];
 const SAMPLES = 60;
+/** The mock upstream's judge model (its verdict passes prompts holding "PASS-ME"). */
+const JUDGE_MODEL = 'judge';
+const PRICED = [...MODELS, JUDGE_MODEL];
 
 describe('workflow run across a SIGKILL', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -48,12 +51,12 @@ describe('workflow run across a SIGKILL', () => {
     expect((await root.post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD })).body.success).toBe(true);
     root.set('New-Api-User', '1');
     for (const [key, value] of [
-      ['ModelRatio', JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 1])))],
-      ['CompletionRatio', JSON.stringify(Object.fromEntries(MODELS.map((model) => [model, 2])))],
+      ['ModelRatio', JSON.stringify(Object.fromEntries(PRICED.map((model) => [model, 1])))],
+      ['CompletionRatio', JSON.stringify(Object.fromEntries(PRICED.map((model) => [model, 2])))],
     ]) {
       expect((await root.put('/api/option/').send({ key, value })).body.success).toBe(true);
     }
-    expect((await root.post('/api/channel/').send({ type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, models: MODELS.join(','), groups: ['default'] })).body.success).toBe(true);
+    expect((await root.post('/api/channel/').send({ type: 1, name: 'mock', key: 'sk-upstream', base_url: upstream.url, models: PRICED.join(','), groups: ['default'] })).body.success).toBe(true);
     await db.query('UPDATE users SET quota = 100000000 WHERE id = 1');
     expect((await root.post('/api/token/').send({ name: 'wf', unlimited_quota: true })).body.success).toBe(true);
     const [dataset] = await db.query(`INSERT INTO data_library_info (name, data_type, data_num, data_update_time, created_at) VALUES ('题库', '问答', $1, 1, 1) RETURNING id`, [SAMPLES]);
@@ -115,6 +118,81 @@ describe('workflow run across a SIGKILL', () => {
     const [user] = await db.query('SELECT quota::bigint AS quota FROM users WHERE id = 1');
     const [logged] = await db.query('SELECT COALESCE(sum(quota), 0)::bigint AS quota FROM logs WHERE user_id = 1 AND type = 2');
     expect(100000000 - Number(user.quota)).toBe(Number(logged.quota));
+    server = await startBuiltServer(env);
+  });
+
+  it('judges every answer exactly once across a SIGKILL during judging, each verdict charged once', async () => {
+    const root = request.agent(server.url);
+    expect((await root.post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD })).body.success).toBe(true);
+    root.set('New-Api-User', '1');
+    upstream.delays.set(JUDGE_MODEL, 40);
+    const count = 40;
+    const [dataset] = await db.query(`INSERT INTO data_library_info (name, data_type, data_num, data_update_time, created_at) VALUES ('评审集', '问答', $1, 1, 1) RETURNING id`, [count]);
+    for (let index = 0; index < count; index++) {
+      await db.query('INSERT INTO data_library_source (belong_id, body) VALUES ($1, $2)', [dataset.id, JSON.stringify({ question: `问题 ${index}${index % 2 === 0 ? ' PASS-ME' : ''}` })]);
+    }
+    const app = (await root.post('/api/apps/').send({ title: '评审崩溃' })).body.data;
+    const graph = {
+      nodes: [
+        START_NODE_DEFAULT,
+        { id: 'input-1', type: 'input', position: { x: 0, y: 0 }, data: { ...INPUT_NODE_DATA, variables: [{ ...INPUT_NODE_DATA.variables[0], default: dataset.id }] } },
+        { id: 'llm-0', type: 'llm', position: { x: 0, y: 0 }, data: { ...LLM_NODE_DATA, model: { ...LLM_NODE_DATA.model, name: MODELS[0] } } },
+      ],
+      edges: [{ id: 'e0', source: 'input-1', target: 'llm-0', type: 'custom' }],
+    };
+    expect((await root.post(`/api/workflow/${app.id}`).send({ graph })).body.success).toBe(true);
+    const scorers = [{ name: '评审', type: 'llm_judge', model: JUDGE_MODEL, rubric: '问题：{{question}}\n回答：{{answer}}' }];
+    const started = await root.post('/api/workflow/chat-messages').send({ app_id: app.id, response_mode: 'direct', run_whole_data: true, scorers });
+    expect(started.body.success, started.body.message).toBe(true);
+    const runId = started.body.data.run_id as number;
+    const judgeCalls = () => upstream.seen.filter((seen) => seen.body.model === JUDGE_MODEL).length;
+    const callsBefore = judgeCalls();
+
+    // Killed while judging: every answer in, a quarter of the verdicts recorded, more in flight.
+    const judged = async () => Number((await db.query(`SELECT count(*)::int AS n FROM workflow_run_scores WHERE run_id = $1 AND status = 'done'`, [runId]))[0].n);
+    while ((await judged()) < count / 4) await new Promise((resolve) => setTimeout(resolve, 10));
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGKILL');
+    await exited;
+    const atKill = await judged();
+    expect(atKill).toBeLessThan(count);
+
+    server = await startBuiltServer(env);
+    const agent = request.agent(server.url);
+    await agent.post('/api/user/login').send({ username: 'root', password: ROOT_PASSWORD });
+    agent.set('New-Api-User', '1');
+    let status = '';
+    for (let i = 0; i < 1500 && status !== 'succeeded'; i++) {
+      status = (await agent.get(`/api/workflow/run_status/${runId}`)).body.data.Status;
+      if (status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe('succeeded');
+
+    const [scores] = await db.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'done')::int AS done, count(*) FILTER (WHERE passed)::int AS passed,
+              count(DISTINCT request_id)::int AS requests FROM workflow_run_scores WHERE run_id = $1`,
+      [runId],
+    );
+    expect(scores).toEqual({ n: count, done: count, passed: count / 2, requests: count });
+    // Verdicts recorded before the kill were not asked again; only those in flight at the kill were.
+    const concurrency = 4;
+    expect(judgeCalls() - callsBefore).toBeLessThanOrEqual(count + concurrency);
+    await server.stop();
+    const [charges] = await db.query(
+      `SELECT count(*)::int AS rows, count(DISTINCT l.request_id)::int AS requests,
+              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM workflow_run_scores c WHERE c.run_id = $1 AND c.request_id = l.request_id))::int AS orphans
+         FROM logs l WHERE l.user_id = 1 AND l.type = 2 AND l.model_name = $2`,
+      [runId, JUDGE_MODEL],
+    );
+    expect(charges.orphans).toBe(0);
+    expect(charges.requests).toBe(charges.rows);
+    expect(charges.rows).toBeLessThanOrEqual(count);
+    const [run] = await db.query('SELECT quota::bigint AS quota FROM workflow_runs WHERE id = $1', [runId]);
+    const [kept] = await db.query(
+      `SELECT (SELECT COALESCE(sum(quota), 0) FROM workflow_run_answers WHERE run_id = $1) + (SELECT COALESCE(sum(quota), 0) FROM workflow_run_scores WHERE run_id = $1) AS quota`,
+      [runId],
+    );
+    expect(Number(run.quota)).toBe(Number(kept.quota));
     server = await startBuiltServer(env);
   });
 });

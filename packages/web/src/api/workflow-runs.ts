@@ -1,4 +1,10 @@
 import type {
+  WorkflowCompare,
+  WorkflowCompareState,
+  WorkflowProjectScorers,
+  WorkflowRerunInput,
+  WorkflowRerunStarted,
+  WorkflowScorer,
   WorkflowDatasetFields,
   WorkflowEstimate,
   WorkflowExportFormat,
@@ -39,6 +45,15 @@ export const runSummary = (id: number) => http.get<WorkflowRunSummary>(`/api/wor
 export const cancelRun = (id: number) => http.post<WorkflowRunView>(`/api/workflow/runs/${id}/cancel`);
 /** Succeeds when the reply's message is exactly WORKFLOW_RUN_DELETE_OK ('success', spec 3 §7). */
 export const deleteRun = (id: number) => http.post<boolean>(`/api/workflow/runs/${id}/delete`);
+/** The scorers saved with a project (issue 30): what the run dialog starts with. */
+export const projectScorers = (appId: number) => http.get<WorkflowProjectScorers>(`/api/workflow/scorers/${appId}`);
+export const saveProjectScorers = (appId: number, scorers: WorkflowScorer[]) => http.post<WorkflowProjectScorers>(`/api/workflow/scorers/${appId}`, { scorers });
+/** Asks a finished run's failed (or all) answers again, and/or scores every answer with new scorers. */
+export const rerunRun = (id: number, input: WorkflowRerunInput) => http.post<WorkflowRerunStarted>(`/api/workflow/runs/${id}/rerun`, input);
+/** Two of the user's runs side by side: deltas per model and scorer, and (same dataset) the samples fixed or regressed. */
+export const compareRuns = (query: { base: number; other: number; page: number; page_size: number; state?: WorkflowCompareState }) =>
+  http.get<WorkflowCompare>('/api/workflow/runs/compare', query);
+
 /** The export's address: the browser downloads it with the session cookie (a plain link works). */
 export const runExportUrl = (id: number, format: WorkflowExportFormat) => `/api/workflow/export/runs/${id}?format=${format}`;
 

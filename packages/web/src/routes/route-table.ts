@@ -65,6 +65,8 @@ export type PageKey =
   | 'workflowEditor'
   | 'workflowResult'
   | 'workflowResultDetail'
+  | 'workflowResultCompare'
+  | 'sharedRun'
   | 'statistics'
   | 'monitor'
   | 'dashboard'
@@ -115,6 +117,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/oauth/:type/callback', access: 'public', page: 'oauthCallback' },
   { path: '/data-market', access: 'public', page: 'dataMarket', menu: { label: '数据市场', group: 'main', icon: IconStorage } },
   { path: '/data-market/:id', access: 'public', page: 'dataMarketDetail' },
+  // A run's results shared by its owner (issue 30): read with the link's token alone, outside the shell.
+  { path: '/share/run/:token', access: 'public', page: 'sharedRun', bare: true },
 
   // Workspace (signed in)
   // Spec 1 §2.1 "other sidebar paths", first under the workspace label: the user's own start page.
@@ -129,6 +133,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/multi-model-compare', access: 'user', page: 'multiModelCompare' },
   { path: '/multi-model-compare/history/:id', access: 'user', page: 'multiModelCompare' },
   { path: '/workflow/editor/:id', access: 'user', page: 'workflowEditor' },
+  // Before '/workflowResult/:id', which would read "compare" as a run id.
+  { path: '/workflowResult/compare', access: 'user', page: 'workflowResultCompare' },
   { path: '/workflowResult/:id', access: 'user', page: 'workflowResultDetail' },
 
   // System backend, in the sidebar order of spec 1 §2.2

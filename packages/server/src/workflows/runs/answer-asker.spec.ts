@@ -5,7 +5,7 @@ import type { RunColumn } from './run-plan';
 import type { AnswerRecord, RunStore } from './run-store';
 
 const column: RunColumn = { node_id: 'llm-1', model: 'model-a', params: {}, system: '', user: '' };
-const pending = { idx: 0, col: 0, input: '1 + 1 = ?', reference: '2', choice: false };
+const pending = { idx: 0, col: 0, rep: 0, input: '1 + 1 = ?', reference: '2', choice: false };
 
 /** A relay that fails the way no refusal does: a Node error naming an internal address. */
 function brokenRelay(): { relay: InternalRelay; calls: () => number } {
@@ -23,7 +23,7 @@ function brokenRelay(): { relay: InternalRelay; calls: () => number } {
 function recordingStore(): { store: RunStore; records: AnswerRecord[] } {
   const records: AnswerRecord[] = [];
   const store = {
-    record: async (_runId: number, _idx: number, _col: number, record: AnswerRecord) => {
+    record: async (_runId: number, _key: unknown, record: AnswerRecord) => {
       records.push(record);
       return true;
     },

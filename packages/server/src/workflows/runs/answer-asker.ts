@@ -1,16 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InternalRelay } from '../../relay/internal-relay';
-import { RelayError } from '../../relay/relay-error';
-import { scoreAnswer } from './answer-score';
+import { callRecorded } from './recorded-call';
 import type { RunColumn } from './run-plan';
-import { type AnswerRecord, RunStore } from './run-store';
+import { type AnswerKey, type AnswerRecord, RunStore, type ScoreRecord } from './run-store';
 import { messagesFor, type SampleInput } from './sample-prompt';
+import type { CompiledScorers } from './scoring/cheap-scorers';
 
-export const MSG_ALREADY_RECORDED = '该回答已被记录，本次不计费';
-
-/** Tries of one answer, and the wait before each retry (×4 each time). */
-export const ANSWER_TRIES = 3;
-export const RETRY_BASE_MS = 250;
+export { ANSWER_TRIES, MSG_ALREADY_RECORDED, RETRY_BASE_MS } from './recorded-call';
 
 /** What asking one answer came to. */
 export type Asked =
@@ -20,23 +16,14 @@ export type Asked =
   /** A refusal every later answer would meet too (no token, no quota): the run should stop. */
   | { kind: 'fatal'; message: string };
 
-/** Failures that may pass when asked again: limits, the upstream or the gateway being briefly unable. */
-const transient = (error: RelayError): boolean => error.status === 429 || error.status >= 500;
-/** Failures about the user rather than the answer. */
-const fatal = (error: RelayError): boolean => error.status === 401 || error.status === 403;
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 /**
- * Asks one sample of one column through the relay as the run's user and records the answer in the
- * same step that the relay keeps it, before the charge is settled (RelayObserver.record): an answer
- * is charged only if it was recorded, and recorded at most once (RunStore.record). Transient
- * failures are asked again, up to ANSWER_TRIES; what still fails is recorded as failed, uncharged.
+ * Asks one sample of one column through the relay as the run's user (callRecorded: recorded before
+ * the charge is settled, at most once). An answer is recorded with its scores from every scorer
+ * that needs no model, and a judge's score left pending for the run's judge queue (RunEngine), in
+ * one statement. What still fails after the retries is recorded as failed, uncharged and unscored.
  */
 @Injectable()
 export class AnswerAsker {
-  private readonly logger = new Logger(AnswerAsker.name);
-
   constructor(
     private readonly relay: InternalRelay,
     private readonly store: RunStore,
@@ -45,71 +32,51 @@ export class AnswerAsker {
   async ask(
     run: { id: number; user_id: number },
     column: RunColumn,
-    pending: SampleInput & { idx: number; col: number },
-    options: { onDelta?: (content: string) => void; signal?: AbortSignal } = {},
+    pending: SampleInput & AnswerKey,
+    options: { onDelta?: (content: string) => void; signal?: AbortSignal; scoring?: CompiledScorers } = {},
   ): Promise<Asked> {
     const body = { model: column.model, messages: messagesFor(column, pending.input), ...column.params };
-    let lastError: RelayError | undefined;
-    for (let attempt = 1; attempt <= ANSWER_TRIES; attempt++) {
-      let result: { recorded: boolean; record: AnswerRecord } | undefined;
-      try {
-        await this.relay.chat(
-          run.user_id,
-          body,
-          {
-            onDelta: options.onDelta,
-            record: async ({ answer, streamError, outcome }) => {
-              const score = streamError ? null : scoreAnswer(answer, pending.reference, pending.choice);
-              const record: AnswerRecord = {
-                status: streamError ? 'failed' : 'done',
-                answer,
-                score: score?.score ?? null,
-                scoreKind: score?.kind ?? null,
-                quota: outcome.quota,
-                promptTokens: outcome.usage.prompt_tokens,
-                completionTokens: outcome.usage.completion_tokens,
-                useTimeMs: outcome.durationMs,
-                firstTokenMs: outcome.firstTokenMs,
-                error: streamError,
-                requestId: outcome.requestId,
-              };
-              const recorded = await this.store.record(run.id, pending.idx, pending.col, record);
-              result = { recorded, record };
-              // Not recorded: refuse the charge (the relay refunds the reservation).
-              if (!recorded) throw new RelayError(409, MSG_ALREADY_RECORDED, 'conflict', 'already_recorded');
-            },
-          },
-          options.signal,
-        );
-        if (result?.recorded) return { kind: 'recorded', record: result.record };
-      } catch (error) {
-        // Kept (and the charge failed after it), or kept by another worker: asked either way.
-        if (result) return result.recorded ? { kind: 'recorded', record: result.record } : { kind: 'skipped' };
-        lastError = error instanceof RelayError ? error : this.unforeseen(error);
-        if (fatal(lastError)) {
-          await this.recordFailure(run.id, pending, lastError.message);
-          return { kind: 'fatal', message: lastError.message };
-        }
-        if (!transient(lastError) || attempt === ANSWER_TRIES || options.signal?.aborted) break;
-        await sleep(RETRY_BASE_MS * 4 ** (attempt - 1));
-      }
-    }
-    const message = lastError?.message ?? '未知错误';
-    return (await this.recordFailure(run.id, pending, message)) ? { kind: 'recorded', record: failure(message) } : { kind: 'skipped' };
+    const outcome = await callRecorded(
+      this.relay,
+      run.user_id,
+      body,
+      async ({ answer, streamError, outcome }) => {
+        const record: AnswerRecord = {
+          status: streamError ? 'failed' : 'done',
+          answer,
+          quota: outcome.quota,
+          promptTokens: outcome.usage.prompt_tokens,
+          completionTokens: outcome.usage.completion_tokens,
+          useTimeMs: outcome.durationMs,
+          firstTokenMs: outcome.firstTokenMs,
+          error: streamError,
+          requestId: outcome.requestId,
+        };
+        const scores = options.scoring ? scoresOf(pending, record, options.scoring) : [];
+        return { recorded: await this.store.record(run.id, pending, record, scores), value: record };
+      },
+      options,
+    );
+    if (outcome.kind === 'skipped') return outcome;
+    if (outcome.kind === 'recorded') return { kind: 'recorded', record: outcome.value };
+    const recorded = await this.store.record(run.id, pending, failure(outcome.message));
+    if (outcome.kind === 'fatal') return outcome;
+    return recorded ? { kind: 'recorded', record: failure(outcome.message) } : { kind: 'skipped' };
   }
 
-  /** A failure that is no refusal (a bug, an outage): its words go to the log; the answer, which its user reads, gets the gateway's own. */
-  private unforeseen(error: unknown): RelayError {
-    this.logger.error(`Asking an answer failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return new RelayError(500, '服务器内部错误', 'server_error');
+  /** Scores an answer recorded without its scores (RunEngine's sweep of an interrupted scoring or a re-scoring). */
+  async score(runId: number, pending: SampleInput & AnswerKey, record: Pick<AnswerRecord, 'status' | 'answer' | 'quota' | 'useTimeMs'>, scoring: CompiledScorers): Promise<void> {
+    await this.store.addScores(runId, pending, scoresOf(pending, record, scoring));
   }
+}
 
-  private recordFailure(runId: number, pending: { idx: number; col: number }, message: string): Promise<boolean> {
-    return this.store.record(runId, pending.idx, pending.col, failure(message));
-  }
+/** The scores of an answer: none for a failed one. */
+function scoresOf(sample: SampleInput, record: Pick<AnswerRecord, 'status' | 'answer' | 'quota' | 'useTimeMs'>, scoring: CompiledScorers): ScoreRecord[] {
+  if (record.status !== 'done') return [];
+  return scoring.score({ answer: record.answer, reference: sample.reference, choice: sample.choice, quota: record.quota, useTimeMs: record.useTimeMs });
 }
 
 /** An answer that failed without being charged. */
 function failure(message: string): AnswerRecord {
-  return { status: 'failed', answer: '', score: null, scoreKind: null, quota: 0, promptTokens: 0, completionTokens: 0, useTimeMs: 0, firstTokenMs: 0, error: message, requestId: '' };
+  return { status: 'failed', answer: '', quota: 0, promptTokens: 0, completionTokens: 0, useTimeMs: 0, firstTokenMs: 0, error: message, requestId: '' };
 }

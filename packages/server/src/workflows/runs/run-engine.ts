@@ -2,11 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BusinessError } from '../../common/business.error';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { InstanceLiveness } from '../../relay/billing/instance-liveness.service';
+import { PriceService } from '../../relay/billing/price.service';
 import { AnswerAsker } from './answer-asker';
+import { JudgeAsker } from './judge-asker';
 import type { RunSourceRef } from './run-plan';
 import { RunSources } from './run-sources';
-import { type PendingAnswer, type RunRow, RunStore } from './run-store';
+import { type AnswerKey, type RunRow, RunStore } from './run-store';
 import type { SampleInput } from './sample-prompt';
+import { type CompiledScorers, compileScorers } from './scoring/cheap-scorers';
 
 export const MSG_NO_SAMPLES = '数据源中没有可运行的样本';
 export const MSG_RUN_INTERNAL_ERROR = '运行出错（服务器内部错误），请稍后重试';
@@ -18,12 +21,18 @@ const COUNT_EVERY_MS = 500;
 /** Samples gathered before they are written while a run is prepared. */
 const PREPARE_BATCH = 2000;
 
+/** Where a page of work resumes: after this answer (and scorer). */
+type Cursor = AnswerKey & { scorer: number };
+const START: Cursor = { idx: -1, col: -1, rep: -1, scorer: -1 };
+
 /**
  * Executes a whole-data run (the `workflow-run` job): takes the run (one live worker at a time),
- * writes its samples once, then asks every pending answer — sample by sample, column by column —
- * with bounded concurrency, until none is pending, the run is cancelled or deleted, or a refusal
- * about the user (no quota) stops it. Safe to run again at any point: answers already recorded are
- * not pending, so a resumed run asks only what is left and charges nothing twice (AnswerAsker).
+ * writes its samples once, scores any answer whose scoring was interrupted, then asks every pending
+ * answer — sample by sample, column by column, repeat by repeat — scoring each as it arrives, then
+ * every pending judge, both with bounded concurrency, until none is pending, the run is cancelled
+ * or deleted, or a refusal about the user (no quota) stops it. Safe to run again at any point:
+ * answers and judges already recorded are not pending, so a resumed run asks only what is left and
+ * charges nothing twice (callRecorded).
  */
 @Injectable()
 export class RunEngine {
@@ -35,7 +44,9 @@ export class RunEngine {
     private readonly store: RunStore,
     private readonly sources: RunSources,
     private readonly asker: AnswerAsker,
+    private readonly judges: JudgeAsker,
     private readonly liveness: InstanceLiveness,
+    private readonly prices: PriceService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -47,7 +58,8 @@ export class RunEngine {
       if (!run) return; // finished, cancelled, deleted, or held by a live worker
       try {
         if (!run.prepared) await this.prepare(run);
-        const outcome = await this.askAll(run);
+        const scoring = compileScorers(run.scorers, this.prices.quotaPerUnit());
+        const outcome = await this.work(run, scoring);
         await this.finish(run.id, outcome);
       } catch (error) {
         this.logger.error(`Workflow run ${runId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -77,37 +89,77 @@ export class RunEngine {
     await this.store.addSamples(run.id, written, batch);
     written += batch.length;
     if (written === 0) throw new BusinessError(MSG_NO_SAMPLES);
-    await this.store.markPrepared(run.id, written, run.plan.columns.length);
+    await this.store.markPrepared(run.id, written, run.plan.columns.length, run.repeats);
   }
 
-  private async askAll(run: RunRow): Promise<{ stopped: boolean; fatal?: string }> {
+  /** The run's three queues in turn: unscored answers, pending answers, pending judges. */
+  private async work(run: RunRow, scoring: CompiledScorers): Promise<{ stopped: boolean; fatal?: string }> {
+    const unscored = await this.drain(
+      run,
+      (after) => this.store.unscored(run.id, after, PENDING_PAGE),
+      async (answer) => {
+        await this.asker.score(run.id, answer, { status: 'done', answer: answer.answer, quota: answer.quota, useTimeMs: answer.use_time_ms }, scoring);
+        return undefined;
+      },
+    );
+    if (unscored.stopped || unscored.fatal !== undefined) return unscored;
+    const answers = await this.drain(
+      run,
+      (after) => this.store.pending(run.id, after, PENDING_PAGE),
+      async (pending) => {
+        const asked = await this.asker.ask(run, run.plan.columns[pending.col], pending, { scoring });
+        return asked.kind === 'fatal' ? asked.message : undefined;
+      },
+    );
+    if (answers.stopped || answers.fatal !== undefined || scoring.judges.length === 0) return answers;
+    return this.drain(
+      run,
+      (after) => this.store.pendingJudgements(run.id, after, PENDING_PAGE),
+      async (pending) => {
+        const judged = await this.judges.judge(run, scoring.scorers[pending.scorer], pending);
+        return judged.kind === 'fatal' ? judged.message : undefined;
+      },
+    );
+  }
+
+  /**
+   * Works through one queue a page at a time, `workflowRunConcurrency` items at once, in key order,
+   * until it is empty, the run should stop (cancelled or deleted, seen by the counter sync) or an
+   * item reports a fatal refusal.
+   */
+  private async drain<T extends AnswerKey & { scorer?: number }>(
+    run: RunRow,
+    page: (after: Cursor) => Promise<T[]>,
+    handle: (item: T) => Promise<string | undefined>,
+  ): Promise<{ stopped: boolean; fatal?: string }> {
     const concurrency = this.config.workflowRunConcurrency;
     const inFlight = new Set<Promise<void>>();
     let stopped = false;
     let fatal: string | undefined;
-    let after = { idx: -1, col: -1 };
+    let after = START;
     // Progress and the cancel flag: the counters summed from the answers every COUNT_EVERY_MS.
     const sync = async () => {
       if ((await this.store.syncCounts(run.id)).stop) stopped = true;
     };
     const timer = setInterval(() => void sync().catch((error: unknown) => this.logger.warn(`Run ${run.id}: counting failed: ${String(error)}`)), COUNT_EVERY_MS);
     try {
-      const askOne = async (pending: PendingAnswer) => {
-        const asked = await this.asker.ask(run, run.plan.columns[pending.col], pending);
-        if (asked.kind === 'fatal') fatal ??= asked.message;
-      };
       while (!stopped && fatal === undefined) {
         await sync();
         if (stopped) break;
-        const page = await this.store.pending(run.id, after, PENDING_PAGE);
-        if (page.length === 0) break;
-        for (const pending of page) {
+        const items = await page(after);
+        if (items.length === 0) break;
+        for (const item of items) {
           if (stopped || fatal !== undefined) break;
-          const task = askOne(pending).finally(() => inFlight.delete(task));
+          const task = handle(item)
+            .then((message) => {
+              if (message !== undefined) fatal ??= message;
+            })
+            .finally(() => inFlight.delete(task));
           inFlight.add(task);
           if (inFlight.size >= concurrency) await Promise.race(inFlight);
         }
-        after = { idx: page[page.length - 1].idx, col: page[page.length - 1].col };
+        const last = items[items.length - 1];
+        after = { idx: last.idx, col: last.col, rep: last.rep, scorer: last.scorer ?? -1 };
       }
       await Promise.all(inFlight);
     } finally {

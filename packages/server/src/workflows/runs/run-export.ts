@@ -1,15 +1,17 @@
-import type { WorkflowExportFormat } from '@gw/shared';
+import type { WorkflowExportFormat, WorkflowScoreView } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { spreadsheetRow } from '../../common/spreadsheet-cell';
 import { PoolDb } from '../../database/pool-db';
 import type { RunRow } from './run-store';
+import { type ScoreRow, toScoreView } from './run-views';
 
-/** One exported line: a sample's answer by one model. */
+/** One exported line: a sample's answer by one model (one line per repeat). */
 interface ExportRow {
   index: number;
   model: string;
+  repeat: number;
   question: string;
   reference: string;
   answer: string;
@@ -22,16 +24,19 @@ interface ExportRow {
   completion_tokens: number;
   use_time_ms: number;
   first_token_ms: number;
+  /** Every scorer's verdict by name. */
+  scores: Record<string, WorkflowScoreView>;
 }
 
 /** The columns of the xlsx file, in Chinese, with the field each shows. */
 const EXCEL_COLUMNS: Array<{ header: string; key: keyof ExportRow; width: number }> = [
   { header: '样本序号', key: 'index', width: 10 },
   { header: '模型', key: 'model', width: 24 },
+  { header: '第几次', key: 'repeat', width: 8 },
   { header: '问题', key: 'question', width: 60 },
   { header: '参考答案', key: 'reference', width: 20 },
   { header: '回答', key: 'answer', width: 80 },
-  { header: '得分', key: 'score', width: 8 },
+  { header: '得分（第一个评分）', key: 'score', width: 8 },
   { header: '评分方式', key: 'score_kind', width: 10 },
   { header: '状态', key: 'status', width: 10 },
   { header: '错误', key: 'error', width: 30 },
@@ -83,36 +88,55 @@ export class RunExport {
   private async writeExcel(run: RunRow, response: Response): Promise<void> {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useSharedStrings: false, useStyles: false });
     const sheet = workbook.addWorksheet('运行结果');
-    sheet.columns = EXCEL_COLUMNS;
-    for await (const row of this.rows(run)) {
+    // Two columns per scorer: its verdict and its reason.
+    const scoreColumns = run.scorers.flatMap((scorer, index) => [
+      { header: `评分：${scorer.name}`, key: `score_${index}`, width: 12 },
+      { header: `评分理由：${scorer.name}`, key: `reason_${index}`, width: 30 },
+    ]);
+    sheet.columns = [...EXCEL_COLUMNS, ...scoreColumns];
+    for await (const { scores, ...row } of this.rows(run)) {
+      const verdicts: Record<string, string | number | null> = {};
+      run.scorers.forEach((scorer, index) => {
+        const score = scores[scorer.name];
+        verdicts[`score_${index}`] = !score ? null : score.passed === null ? (score.value ?? score.status) : score.passed ? '通过' : '未通过';
+        verdicts[`reason_${index}`] = score ? score.reason.slice(0, EXCEL_CELL_MAX) : null;
+      });
       // Cut after the apostrophe is added, so that the cell stays within the limit and keeps it.
-      const cells = spreadsheetRow(row);
+      const cells = spreadsheetRow({ ...row, ...verdicts });
       sheet.addRow({ ...cells, question: cells.question.slice(0, EXCEL_CELL_MAX), answer: cells.answer.slice(0, EXCEL_CELL_MAX), reference: cells.reference.slice(0, EXCEL_CELL_MAX) }).commit();
     }
     sheet.commit();
     await workbook.commit();
   }
 
-  /** Every answer of the run with its sample, in order, a page at a time (keyset on idx, col). */
+  /** Every answer of the run with its sample and scores, in order, a page at a time (keyset on idx, col, rep). */
   private async *rows(run: RunRow): AsyncGenerator<ExportRow> {
-    let after = { idx: -1, col: -1 };
+    let after = { idx: -1, col: -1, rep: -1 };
     for (;;) {
-      const page = await this.db.query<Omit<ExportRow, 'model' | 'index'> & { idx: number; col: number; input: string }>(
-        `SELECT a.idx, a.col, s.input, s.reference, a.answer, a.score, a.score_kind, a.status, a.error, a.quota::float8 AS quota,
-                a.prompt_tokens, a.completion_tokens, a.use_time_ms, a.first_token_ms
+      const page = await this.db.query<
+        Omit<ExportRow, 'model' | 'index' | 'repeat' | 'score' | 'score_kind' | 'scores'> & { idx: number; col: number; rep: number; input: string; scores: ScoreRow[] | null }
+      >(
+        `SELECT a.idx, a.col, a.rep, s.input, s.reference, a.answer, a.status, a.error, a.quota::float8 AS quota,
+                a.prompt_tokens, a.completion_tokens, a.use_time_ms, a.first_token_ms,
+                (SELECT jsonb_agg(jsonb_build_object('scorer', c.scorer, 'status', c.status, 'kind', c.kind, 'value', c.value, 'label', c.label,
+                                                     'passed', c.passed, 'reason', c.reason, 'raw', c.raw) ORDER BY c.scorer)
+                   FROM workflow_run_scores c WHERE c.run_id = a.run_id AND c.idx = a.idx AND c.col = a.col AND c.rep = a.rep) AS scores
            FROM workflow_run_answers a JOIN workflow_run_samples s ON s.run_id = a.run_id AND s.idx = a.idx
-          WHERE a.run_id = $1 AND (a.idx, a.col) > ($2, $3) ORDER BY a.idx, a.col LIMIT $4`,
-        [run.id, after.idx, after.col, EXPORT_PAGE],
+          WHERE a.run_id = $1 AND (a.idx, a.col, a.rep) > ($2, $3, $4) ORDER BY a.idx, a.col, a.rep LIMIT $5`,
+        [run.id, after.idx, after.col, after.rep, EXPORT_PAGE],
       );
       for (const row of page) {
+        const scores = row.scores ?? [];
+        const first = scores.find((score) => score.scorer === 0);
         yield {
           index: row.idx + 1,
           model: run.models[row.col] ?? String(row.col),
+          repeat: row.rep + 1,
           question: row.input,
           reference: row.reference,
           answer: row.answer,
-          score: row.score,
-          score_kind: row.score_kind,
+          score: first?.passed == null ? null : first.passed ? 1 : 0,
+          score_kind: first?.kind ?? null,
           status: row.status,
           error: row.error,
           quota: row.quota,
@@ -120,10 +144,12 @@ export class RunExport {
           completion_tokens: row.completion_tokens,
           use_time_ms: row.use_time_ms,
           first_token_ms: row.first_token_ms,
+          scores: Object.fromEntries(scores.filter((score) => run.scorers[score.scorer]).map((score) => [run.scorers[score.scorer].name, toScoreView(score)])),
         };
       }
       if (page.length < EXPORT_PAGE) return;
-      after = { idx: page[page.length - 1].idx, col: page[page.length - 1].col };
+      const last = page[page.length - 1];
+      after = { idx: last.idx, col: last.col, rep: last.rep };
     }
   }
 

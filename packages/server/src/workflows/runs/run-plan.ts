@@ -1,14 +1,28 @@
-import { MSG_WORKFLOW_NO_LLM, MSG_WORKFLOW_NO_SOURCE, WORKFLOW_SAMPLE_FIELD_DEFAULT, llmModelsOf, type WorkflowRunInput, type WorkflowSourceKind } from '@gw/shared';
+import {
+  MSG_WORKFLOW_NO_LLM,
+  MSG_WORKFLOW_NO_SOURCE,
+  WORKFLOW_SAMPLE_FIELD_DEFAULT,
+  llmModelsOf,
+  llmVariantsOf,
+  type WorkflowRunInput,
+  type WorkflowSourceKind,
+} from '@gw/shared';
 
 /**
  * What a run does, read from a saved graph (issue 16): every model of every llm node is one column
- * — the model with its node's sampling parameters and the prompts that reach the node — and the input node names where the
+ * — the model with its node's sampling parameters and the prompts that reach the node; a node with
+ * prompt variants (issue 30) has one column per variant and model — and the input node names where the
  * samples come from, unless the call's `inputs` name another source. Frozen into the run when it
  * starts, so editing the project meanwhile changes nothing of a run under way.
  */
 export interface RunColumn {
   node_id: string;
   model: string;
+  /**
+   * The name of the node's prompt variant the column asks, '' when the node has none. Optional
+   * because plans stored before variants have none: read a missing one as ''.
+   */
+  variant?: string;
   /** Sampling parameters sent with every call (only those OpenAI's chat completions know). */
   params: Record<string, number>;
   /** Prompt texts joined in graph order; `{{#context#}}` and friends mark where the sample goes. */
@@ -49,9 +63,11 @@ function paramsOf(node: Json): Record<string, number> {
   return params;
 }
 
-/** The texts of a node's prompt templates with one role, in order, non-empty ones only. */
-function templateTexts(node: Json, role: string): string[] {
-  const templates = isObject(node.data) && Array.isArray(node.data.prompt_template) ? node.data.prompt_template : [];
+/** A node's own prompt template (an llm node's when it has no variants, or a prompt node's). */
+const ownTemplate = (node: Json): unknown[] => (isObject(node.data) && Array.isArray(node.data.prompt_template) ? node.data.prompt_template : []);
+
+/** The texts of prompt template messages with one role, in order, non-empty ones only. */
+function templateTexts(templates: unknown[], role: string): string[] {
   return templates
     .filter((template): template is Json => isObject(template) && template.role === role && typeof template.text === 'string' && template.text.trim() !== '')
     .map((template) => template.text as string);
@@ -110,9 +126,15 @@ export function planRun(graph: unknown, inputs: WorkflowRunInput['inputs'] = {})
     const prompts = ancestorsOf(String(node.id), edges)
       .map((id) => byId.get(id))
       .filter((parent): parent is Json => parent?.type === 'prompt');
-    const texts = (role: string) => [...prompts.flatMap((prompt) => templateTexts(prompt, role)), ...templateTexts(node, role)].join('\n\n');
-    const asked = { node_id: String(node.id), params: paramsOf(node), system: texts('system'), user: texts('user') };
-    columns.push(...models.map((model) => ({ ...asked, model })));
+    const variants = llmVariantsOf(node.data);
+    // With variants, the node's own prompt_template is not asked: each variant takes its place.
+    const templates =
+      variants.length > 0 ? variants.map((variant) => ({ variant: variant.name.trim(), messages: variant.prompt_template })) : [{ variant: '', messages: ownTemplate(node) }];
+    for (const { variant, messages } of templates) {
+      const texts = (role: string) => [...prompts.flatMap((prompt) => templateTexts(ownTemplate(prompt), role)), ...templateTexts(messages, role)].join('\n\n');
+      const asked = { node_id: String(node.id), variant, params: paramsOf(node), system: texts('system'), user: texts('user') };
+      columns.push(...models.map((model) => ({ ...asked, model })));
+    }
   }
   if (columns.length === 0) return { problem: MSG_WORKFLOW_NO_LLM };
 
@@ -132,11 +154,13 @@ export function planWholeRun(graph: unknown, inputs: WorkflowRunInput['inputs'])
 }
 
 /**
- * The key of each column in the run's views (answers keyed by model, spec 3 §3): its model, or,
- * when two llm nodes ask the same model, the model with its node id.
+ * The key of each column in the run's views (answers keyed by model, spec 3 §3): its model, with
+ * its prompt variant's name when it has one (`model·variant`), and, when that key repeats across
+ * llm nodes, with its node id too.
  */
-export function columnKeys(columns: ReadonlyArray<Pick<RunColumn, 'model' | 'node_id'>>): string[] {
+export function columnKeys(columns: ReadonlyArray<Pick<RunColumn, 'model' | 'node_id' | 'variant'>>): string[] {
+  const keys = columns.map((column) => (column.variant ? `${column.model}·${column.variant}` : column.model));
   const counts = new Map<string, number>();
-  for (const column of columns) counts.set(column.model, (counts.get(column.model) ?? 0) + 1);
-  return columns.map((column) => ((counts.get(column.model) ?? 0) > 1 ? `${column.model}（${column.node_id}）` : column.model));
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return keys.map((key, index) => ((counts.get(key) ?? 0) > 1 ? `${key}（${columns[index].node_id}）` : key));
 }

@@ -27,8 +27,8 @@ describe('run plan', () => {
     expect(planned).toEqual({
       plan: {
         columns: [
-          { node_id: 'llm-1', model: 'gpt-4o', params: { temperature: 0.2 }, system: '你是老师', user: '题目：{{#context#}}' },
-          { node_id: 'llm-2', model: 'gpt-4o', params: { temperature: 0.7 }, system: '', user: '简短回答' },
+          { node_id: 'llm-1', model: 'gpt-4o', variant: '', params: { temperature: 0.2 }, system: '你是老师', user: '题目：{{#context#}}' },
+          { node_id: 'llm-2', model: 'gpt-4o', variant: '', params: { temperature: 0.7 }, system: '', user: '简短回答' },
         ],
         source: { kind: 'dataset', id: 7, field: 'question' },
       },
@@ -50,6 +50,57 @@ describe('run plan', () => {
       ['llm-2', 'old'],
     ]);
     expect(columnKeys(planned.plan.columns)).toEqual(['a', 'b', 'c', 'old']);
+  });
+
+  it('makes one column per prompt variant and model, each variant after the prompts upstream instead of the node\'s own template', () => {
+    const graph = {
+      nodes: [
+        { id: 'p', type: 'prompt', position: { x: 0, y: 0 }, data: { ...PROMPT_NODE_DATA, prompt_template: [{ id: 's', role: 'system', text: '你是老师' }, { id: 'u', role: 'user', text: '' }] } },
+        llm('llm-1', 'a', {
+          models: ['a', 'b'],
+          prompt_template: [{ id: 'own', role: 'user', text: '不会被使用' }],
+          prompt_variants: [
+            { name: '简洁', prompt_template: [{ id: 'm1', role: 'user', text: '简短回答：{{#context#}}' }] },
+            { name: ' 分步 ', prompt_template: [{ id: 'm2', role: 'system', text: '逐步思考' }, { id: 'm3', role: 'user', text: '请解答' }] },
+          ],
+        }),
+      ],
+      edges: [{ id: 'e', source: 'p', target: 'llm-1' }],
+    };
+    const planned = planRun(graph);
+    if (!('plan' in planned)) throw new Error(planned.problem);
+    const { columns } = planned.plan;
+    expect(columns.map((column) => [column.node_id, column.variant, column.model])).toEqual([
+      ['llm-1', '简洁', 'a'],
+      ['llm-1', '简洁', 'b'],
+      ['llm-1', '分步', 'a'],
+      ['llm-1', '分步', 'b'],
+    ]);
+    expect(columnKeys(columns)).toEqual(['a·简洁', 'b·简洁', 'a·分步', 'b·分步']);
+    expect(columns.map((column) => messagesFor(column, '1+1?'))).toEqual([
+      [{ role: 'system', content: '你是老师' }, { role: 'user', content: '简短回答：1+1?' }],
+      [{ role: 'system', content: '你是老师' }, { role: 'user', content: '简短回答：1+1?' }],
+      [{ role: 'system', content: '你是老师\n\n逐步思考' }, { role: 'user', content: '请解答\n\n1+1?' }],
+      [{ role: 'system', content: '你是老师\n\n逐步思考' }, { role: 'user', content: '请解答\n\n1+1?' }],
+    ]);
+    expect(columns.every((column) => column.params.temperature === 0.7)).toBe(true);
+  });
+
+  it('asks a node with an empty variant list with its own template', () => {
+    const planned = planRun({ nodes: [llm('llm-1', 'a', { prompt_template: [{ id: 'u', role: 'user', text: '自己的' }], prompt_variants: [] })], edges: [] });
+    expect(planned).toEqual({ plan: { columns: [{ node_id: 'llm-1', model: 'a', variant: '', params: { temperature: 0.7 }, system: '', user: '自己的' }], source: undefined } });
+  });
+
+  it('adds the node id to a model and variant key only when another node repeats it', () => {
+    const variants = (...names: string[]) => ({ prompt_variants: names.map((name) => ({ name, prompt_template: [] })) });
+    const graph = { nodes: [llm('llm-1', 'a', variants('A', 'B')), llm('llm-2', 'a', variants('A')), llm('llm-3', 'b', variants('A'))], edges: [] };
+    const planned = planRun(graph);
+    if (!('plan' in planned)) throw new Error(planned.problem);
+    expect(columnKeys(planned.plan.columns)).toEqual(['a·A（llm-1）', 'a·B', 'a·A（llm-2）', 'b·A']);
+  });
+
+  it('keys a column without a variant, as plans stored before variants have, by its model alone', () => {
+    expect(columnKeys([{ model: 'a', node_id: '1' }, { model: 'a', node_id: '1', variant: 'A' }, { model: 'b', node_id: '2', variant: '' }])).toEqual(['a', 'a·A', 'b']);
   });
 
   it('names what is missing', () => {

@@ -1,4 +1,4 @@
-import type { WorkflowResponseMode, WorkflowRunStatus, WorkflowScoreKind, WorkflowSourceKind } from '@gw/shared';
+import type { WorkflowResponseMode, WorkflowRunStatus, WorkflowScorer, WorkflowSourceKind } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { nowSeconds } from '../../common/time';
 import { PoolDb } from '../../database/pool-db';
@@ -20,6 +20,12 @@ export interface RunRow {
   sample_limit: number;
   plan: RunPlan;
   models: string[];
+  scorers: WorkflowScorer[];
+  repeats: number;
+  judge_total: number;
+  judged: number;
+  rerun_quota: number;
+  resumes: number;
   samples: number;
   total: number;
   done: number;
@@ -43,21 +49,44 @@ export interface NewRun {
   limit: number;
   plan: RunPlan;
   models: string[];
+  scorers: WorkflowScorer[];
+  repeats: number;
   estimatedQuota: number;
 }
 
-/** A pending answer with its sample, as the engine asks it. */
-export interface PendingAnswer extends SampleInput {
+/** One answer of a run: its sample, column and repeat. */
+export interface AnswerKey {
   idx: number;
   col: number;
+  rep: number;
 }
 
-/** What an answer ended as: answered (scored when the sample has a reference) or failed. */
+/** A pending answer with its sample, as the engine asks it. */
+export interface PendingAnswer extends SampleInput, AnswerKey {}
+
+/** A judge's pending score with what it judges. */
+export interface PendingJudgement extends SampleInput, AnswerKey {
+  scorer: number;
+  answer: string;
+}
+
+/** One scorer's verdict as written (cheap-scorers.ts ScoreResult, or a judge's). */
+export interface ScoreRecord {
+  status: 'done' | 'pending' | 'skipped' | 'failed';
+  kind: string;
+  value: number | null;
+  label: string | null;
+  passed: boolean | null;
+  reason: string;
+  raw?: string;
+  quota?: number;
+  requestId?: string;
+}
+
+/** What an answer ended as: answered or failed. */
 export interface AnswerRecord {
   status: 'done' | 'failed';
   answer: string;
-  score: number | null;
-  scoreKind: WorkflowScoreKind | null;
   quota: number;
   promptTokens: number;
   completionTokens: number;
@@ -73,9 +102,39 @@ const MAX_ERROR_CHARS = 2000;
 /** Samples are written this many at a time while a run is prepared. */
 const SAMPLE_BATCH = 500;
 
+/** The longest judge reply and reason kept. */
+const MAX_RAW_CHARS = 20_000;
+const MAX_REASON_CHARS = 2000;
+
 /** A run's columns, bigints read as numbers. */
-export const RUN_COLUMNS = `id, user_id, app_id, app_title, mode, status, source_kind, source_id, source_name, source_field, sample_limit, plan, models, samples, total, done, failed,
+export const RUN_COLUMNS = `id, user_id, app_id, app_title, mode, status, source_kind, source_id, source_name, source_field, sample_limit, plan, models, scorers, repeats, judge_total, judged,
+  rerun_quota::float8 AS rerun_quota, resumes, samples, total, done, failed,
   quota::float8 AS quota, estimated_quota::float8 AS estimated_quota, prepared, cancel_requested, worker, error, created_at::float8 AS created_at, finished_at::float8 AS finished_at`;
+
+/**
+ * The insert of an answer's scores ($1–$4 the run and answer key), its seven arrays from `$from` on
+ * (scoreArrays), one row per scorer; the caller adds its WHERE and ON CONFLICT.
+ */
+const SCORES_INSERT = (from: number) => {
+  const at = (offset: number) => `$${from + offset}`;
+  return `INSERT INTO workflow_run_scores (run_id, idx, col, rep, scorer, status, kind, value, label, passed, reason)
+    SELECT $1, $2, $3, $4, * FROM unnest(${at(0)}::smallint[], ${at(1)}::text[], ${at(2)}::text[], ${at(3)}::float8[], ${at(4)}::text[], ${at(5)}::bool[], ${at(6)}::text[])`;
+};
+
+function scoreArrays(scores: ScoreRecord[]): unknown[] {
+  return [
+    scores.map((_, scorer) => scorer),
+    scores.map((score) => score.status),
+    scores.map((score) => score.kind),
+    scores.map((score) => score.value),
+    scores.map((score) => (score.label === null ? null : storable(score.label, MAX_REASON_CHARS))),
+    scores.map((score) => score.passed),
+    scores.map((score) => storable(score.reason, MAX_REASON_CHARS)),
+  ];
+}
+
+/** Judge scorers of a run, counted in SQL from its frozen scorers. */
+const JUDGES_OF_RUN = `(SELECT count(*)::int FROM jsonb_array_elements(r.scorers) e WHERE e->>'type' = 'llm_judge')`;
 
 /** PostgreSQL text holds no NUL character; an upstream may still send one. */
 export const storable = (text: string, max: number): string => (text.includes('\u0000') ? text.replace(/\u0000/g, '') : text).slice(0, max);
@@ -92,8 +151,8 @@ export class RunStore {
 
   async create(run: NewRun): Promise<RunRow> {
     const [row] = await this.db.query<RunRow>(
-      `INSERT INTO workflow_runs (user_id, app_id, app_title, mode, source_kind, source_id, source_name, source_field, sample_limit, plan, models, estimated_quota, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${RUN_COLUMNS}`,
+      `INSERT INTO workflow_runs (user_id, app_id, app_title, mode, source_kind, source_id, source_name, source_field, sample_limit, plan, models, estimated_quota, created_at, scorers, repeats)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${RUN_COLUMNS}`,
       [
         run.userId,
         run.appId,
@@ -108,6 +167,8 @@ export class RunStore {
         JSON.stringify(run.models),
         run.estimatedQuota,
         nowSeconds(),
+        JSON.stringify(run.scorers),
+        run.repeats,
       ],
     );
     return row;
@@ -152,6 +213,7 @@ export class RunStore {
 
   /** Forgets what an interrupted preparation wrote. */
   async clearSamples(runId: number): Promise<void> {
+    await this.db.query('DELETE FROM workflow_run_scores WHERE run_id = $1', [runId]);
     await this.db.query('DELETE FROM workflow_run_answers WHERE run_id = $1', [runId]);
     await this.db.query('DELETE FROM workflow_run_samples WHERE run_id = $1', [runId]);
   }
@@ -173,46 +235,106 @@ export class RunStore {
     }
   }
 
-  /** Every sample written: one pending answer per sample and column, and the run's sizes. */
-  async markPrepared(runId: number, samples: number, columns: number): Promise<void> {
+  /** Every sample written: one pending answer per sample, column and repeat, and the run's sizes. */
+  async markPrepared(runId: number, samples: number, columns: number, repeats = 1): Promise<void> {
     await this.db.query(
-      `INSERT INTO workflow_run_answers (run_id, idx, col)
-       SELECT $1, s.idx, c FROM workflow_run_samples s CROSS JOIN generate_series(0, $2::int - 1) c WHERE s.run_id = $1`,
-      [runId, columns],
+      `INSERT INTO workflow_run_answers (run_id, idx, col, rep)
+       SELECT $1, s.idx, c, r FROM workflow_run_samples s CROSS JOIN generate_series(0, $2::int - 1) c CROSS JOIN generate_series(0, $3::int - 1) r WHERE s.run_id = $1`,
+      [runId, columns, repeats],
     );
-    await this.db.query('UPDATE workflow_runs SET prepared = true, samples = $2::int, total = $2::int * $3::int WHERE id = $1', [runId, samples, columns]);
+    await this.db.query('UPDATE workflow_runs SET prepared = true, samples = $2::int, total = $2::int * $3::int * $4::int WHERE id = $1', [runId, samples, columns, repeats]);
   }
 
-  /** The next pending answers after (idx, col), in order, with their samples. */
-  async pending(runId: number, after: { idx: number; col: number }, limit: number): Promise<PendingAnswer[]> {
+  /** The next pending answers after `after`, in order, with their samples. */
+  async pending(runId: number, after: AnswerKey, limit: number): Promise<PendingAnswer[]> {
     return this.db.query<PendingAnswer>(
-      `SELECT a.idx, a.col, s.input, s.reference, s.choice
+      `SELECT a.idx, a.col, a.rep, s.input, s.reference, s.choice
          FROM workflow_run_answers a JOIN workflow_run_samples s ON s.run_id = a.run_id AND s.idx = a.idx
-        WHERE a.run_id = $1 AND a.status = 'pending' AND (a.idx, a.col) > ($2, $3)
-        ORDER BY a.idx, a.col LIMIT $4`,
-      [runId, after.idx, after.col, limit],
+        WHERE a.run_id = $1 AND a.status = 'pending' AND (a.idx, a.col, a.rep) > ($2, $3, $4)
+        ORDER BY a.idx, a.col, a.rep LIMIT $5`,
+      [runId, after.idx, after.col, after.rep, limit],
     );
   }
 
-  /**
-   * Records one answer, if it is still pending; false when it was not (another worker kept it, or
-   * the run is gone). Only the answer's row is written: the run's counters are summed from the
-   * answers (syncCounts), so concurrent answers of one run never wait on the run's row.
-   */
-  async record(runId: number, idx: number, col: number, record: AnswerRecord): Promise<boolean> {
-    const rows = await this.db.query<{ recorded: number }>(
-      `UPDATE workflow_run_answers SET status = $4, answer = $5, score = $6, score_kind = $7, quota = $8, prompt_tokens = $9, completion_tokens = $10,
-              use_time_ms = $11, first_token_ms = $12, error = $13, request_id = $14
-        WHERE run_id = $1 AND idx = $2 AND col = $3 AND status = 'pending'
+  /** The next answered answers after `after` that have no scores (their scoring was interrupted, or a re-run cleared them). */
+  async unscored(runId: number, after: AnswerKey, limit: number): Promise<Array<PendingAnswer & { answer: string; quota: number; use_time_ms: number }>> {
+    return this.db.query(
+      `SELECT a.idx, a.col, a.rep, s.input, s.reference, s.choice, a.answer, a.quota::float8 AS quota, a.use_time_ms
+         FROM workflow_run_answers a JOIN workflow_run_samples s ON s.run_id = a.run_id AND s.idx = a.idx
+        WHERE a.run_id = $1 AND a.status = 'done' AND (a.idx, a.col, a.rep) > ($2, $3, $4)
+          AND NOT EXISTS (SELECT 1 FROM workflow_run_scores c WHERE c.run_id = a.run_id AND c.idx = a.idx AND c.col = a.col AND c.rep = a.rep)
+        ORDER BY a.idx, a.col, a.rep LIMIT $5`,
+      [runId, after.idx, after.col, after.rep, limit],
+    );
+  }
+
+  /** Writes the scores of an answer recorded without them (the sweep of RunEngine); an answer already scored keeps its scores. */
+  async addScores(runId: number, key: AnswerKey, scores: ScoreRecord[]): Promise<void> {
+    if (scores.length === 0) return;
+    await this.db.query(`${SCORES_INSERT(5)} ON CONFLICT DO NOTHING`, [runId, key.idx, key.col, key.rep, ...scoreArrays(scores)]);
+  }
+
+  /** The next pending judge scores after `after` (in answer order, then scorer), with the sample and the answer. */
+  async pendingJudgements(runId: number, after: AnswerKey & { scorer: number }, limit: number): Promise<PendingJudgement[]> {
+    return this.db.query<PendingJudgement>(
+      `SELECT c.idx, c.col, c.rep, c.scorer, s.input, s.reference, s.choice, a.answer
+         FROM workflow_run_scores c
+         JOIN workflow_run_answers a ON a.run_id = c.run_id AND a.idx = c.idx AND a.col = c.col AND a.rep = c.rep
+         JOIN workflow_run_samples s ON s.run_id = c.run_id AND s.idx = c.idx
+        WHERE c.run_id = $1 AND c.status = 'pending' AND (c.idx, c.col, c.rep, c.scorer) > ($2, $3, $4, $5)
+        ORDER BY c.idx, c.col, c.rep, c.scorer LIMIT $6`,
+      [runId, after.idx, after.col, after.rep, after.scorer, limit],
+    );
+  }
+
+  /** Records a judge's verdict if its score is still pending (the guard against a second record, like an answer's). */
+  async recordJudgement(runId: number, key: AnswerKey & { scorer: number }, score: ScoreRecord): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE workflow_run_scores SET status = $6, value = $7, label = $8, passed = $9, reason = $10, raw = $11, quota = $12, request_id = $13
+        WHERE run_id = $1 AND idx = $2 AND col = $3 AND rep = $4 AND scorer = $5 AND status = 'pending'
         RETURNING 1 AS recorded`,
       [
         runId,
-        idx,
-        col,
+        key.idx,
+        key.col,
+        key.rep,
+        key.scorer,
+        score.status,
+        score.value,
+        score.label === null ? null : storable(score.label, MAX_REASON_CHARS),
+        score.passed,
+        storable(score.reason, MAX_REASON_CHARS),
+        storable(score.raw ?? '', MAX_RAW_CHARS),
+        score.quota ?? 0,
+        (score.requestId ?? '').slice(0, 64),
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Records one answer, if it is still pending, with its scores (one per scorer, in order) in the
+   * same statement: one commit per answer, and never an answer without its scores. False when it
+   * was not pending (another worker kept it, or the run is gone). Only the answer's rows are
+   * written: the run's counters are summed from the answers (syncCounts), so concurrent answers of
+   * one run never wait on the run's row.
+   */
+  async record(runId: number, key: AnswerKey, record: AnswerRecord, scores: ScoreRecord[] = []): Promise<boolean> {
+    const rows = await this.db.query<{ recorded: number }>(
+      `WITH answered AS (
+         UPDATE workflow_run_answers SET status = $5, answer = $6, quota = $7, prompt_tokens = $8, completion_tokens = $9,
+                use_time_ms = $10, first_token_ms = $11, error = $12, request_id = $13
+          WHERE run_id = $1 AND idx = $2 AND col = $3 AND rep = $4 AND status = 'pending'
+          RETURNING 1),
+       scored AS (${SCORES_INSERT(14)} WHERE EXISTS (SELECT 1 FROM answered) ON CONFLICT DO NOTHING)
+       SELECT 1 AS recorded FROM answered`,
+      [
+        runId,
+        key.idx,
+        key.col,
+        key.rep,
         record.status,
         storable(record.answer, MAX_ANSWER_CHARS),
-        record.score,
-        record.scoreKind,
         record.quota,
         record.promptTokens,
         record.completionTokens,
@@ -220,20 +342,28 @@ export class RunStore {
         record.firstTokenMs,
         storable(record.error, MAX_ERROR_CHARS),
         record.requestId.slice(0, 64),
+        ...scoreArrays(scores),
       ],
     );
     return rows.length > 0;
   }
 
   /**
-   * Sets the run's done, failed and quota to the sums of its answers (exact, and safe to repeat),
-   * and tells whether it should stop: asked to cancel, or deleted.
+   * Sets the run's done, failed, judge progress and quota to the sums of its answers and judges
+   * (exact, and safe to repeat), and tells whether it should stop: asked to cancel, or deleted.
+   * Judges still to come are counted once per judge for every answer not yet asked (an estimate:
+   * only_if_passed may skip some), so the total converges as the run goes.
    */
   async syncCounts(runId: number): Promise<{ stop: boolean }> {
     const [row] = await this.db.query<{ cancel_requested: boolean }>(
-      `UPDATE workflow_runs r SET done = c.done, failed = c.failed, quota = c.quota
-         FROM (SELECT count(*) FILTER (WHERE status = 'done')::int AS done, count(*) FILTER (WHERE status = 'failed')::int AS failed, COALESCE(sum(quota), 0) AS quota
-                 FROM workflow_run_answers WHERE run_id = $1) c
+      `UPDATE workflow_runs r SET done = a.done, failed = a.failed, quota = a.quota + j.quota + r.rerun_quota,
+              judged = j.judged, judge_total = j.judged + j.pending + a.pending * ${JUDGES_OF_RUN}
+         FROM (SELECT count(*) FILTER (WHERE status = 'done')::int AS done, count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                      count(*) FILTER (WHERE status = 'pending')::int AS pending, COALESCE(sum(quota), 0) AS quota
+                 FROM workflow_run_answers WHERE run_id = $1) a,
+              (SELECT count(*) FILTER (WHERE status IN ('done', 'failed'))::int AS judged, count(*) FILTER (WHERE status = 'pending')::int AS pending,
+                      COALESCE(sum(quota), 0) AS quota
+                 FROM workflow_run_scores WHERE run_id = $1 AND kind = 'llm_judge') j
         WHERE r.id = $1
         RETURNING r.cancel_requested`,
       [runId],
@@ -274,7 +404,7 @@ export class RunStore {
 
   /** The error of the run's first failed answer. */
   async firstError(runId: number): Promise<string | undefined> {
-    const [row] = await this.db.query<{ error: string }>(`SELECT error FROM workflow_run_answers WHERE run_id = $1 AND status = 'failed' ORDER BY idx, col LIMIT 1`, [runId]);
+    const [row] = await this.db.query<{ error: string }>(`SELECT error FROM workflow_run_answers WHERE run_id = $1 AND status = 'failed' ORDER BY idx, col, rep LIMIT 1`, [runId]);
     return row?.error;
   }
 }

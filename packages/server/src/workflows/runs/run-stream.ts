@@ -1,9 +1,11 @@
 import type { WorkflowStreamEvent } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
+import { PriceService } from '../../relay/billing/price.service';
 import { AnswerAsker } from './answer-asker';
 import type { RunPlan } from './run-plan';
 import { type RunRow, RunStore } from './run-store';
+import { compileScorers } from './scoring/cheap-scorers';
 
 /**
  * A streamed run (response_mode 'streaming', spec 3 §4, §7): the typed query asked of every column
@@ -16,6 +18,7 @@ export class RunStream {
   constructor(
     private readonly asker: AnswerAsker,
     private readonly store: RunStore,
+    private readonly prices: PriceService,
   ) {}
 
   async serve(run: RunRow, plan: RunPlan, query: string, response: Response): Promise<void> {
@@ -39,12 +42,14 @@ export class RunStream {
       ...fields,
     });
 
+    const scoring = compileScorers(run.scorers, this.prices.quotaPerUnit());
     const outcomes = await Promise.all(
       plan.columns.map(async (column, col) => {
         // The node and the model itself (not the run's column key): together they name one answer card.
-        const base = { node_id: column.node_id, model: column.model };
-        const asked = await this.asker.ask(run, column, { idx: 0, col, input: query, reference: '', choice: false }, {
+        const base = { node_id: column.node_id, model: column.model, ...(column.variant ? { variant: column.variant } : {}) };
+        const asked = await this.asker.ask(run, column, { idx: 0, col, rep: 0, input: query, reference: '', choice: false }, {
           signal: left.signal,
+          scoring,
           onDelta: (content) => send(event(col, { metadata: { ...base, event: 'message' }, content })),
         });
         if (asked.kind === 'fatal') {

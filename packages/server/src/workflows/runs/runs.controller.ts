@@ -3,6 +3,11 @@ import {
   MSG_WORKFLOW_RUN_CANCELLED,
   MSG_WORKFLOW_RUN_NOT_FOUND,
   MSG_WORKFLOW_RUN_STARTED,
+  MSG_WORKFLOW_RERUN_STARTED,
+  MSG_WORKFLOW_SCORERS_SAVED,
+  type WorkflowCompare,
+  type WorkflowProjectScorers,
+  type WorkflowRerunStarted,
   WORKFLOW_RUN_DELETE_OK,
   type WorkflowDatasetFields,
   type WorkflowEstimate,
@@ -20,7 +25,7 @@ import { type Reply, WithMessage } from '../../common/envelope.interceptor';
 import { IdPipe } from '../../common/int-range';
 import type { NumberedPage } from '../../common/paging';
 import type { UserEntity } from '../../users/user.entity';
-import { ExportRunQuery, ListRunsQuery, RunInputDto } from './dto/run-input.dto';
+import { CompareRunsQuery, ExportRunQuery, ListRunsQuery, RerunDto, RunInputDto, SaveScorersDto } from './dto/run-input.dto';
 import { RunExport } from './run-export';
 import { MSG_DATASET_NOT_FOUND, RunSources } from './run-sources';
 import { RunStream } from './run-stream';
@@ -69,6 +74,17 @@ export class RunsController {
     return this.sources.datasetFields(id);
   }
 
+  /** The scorers a project's run dialog starts with (issue 30). */
+  @Get('scorers/:appId')
+  scorers(@CurrentUser() user: UserEntity, @Param('appId', new IdPipe(MSG_PROJECT_NOT_FOUND)) appId: number): Promise<WorkflowProjectScorers> {
+    return this.runs.scorers(user.id, appId);
+  }
+
+  @Post('scorers/:appId')
+  async saveScorers(@CurrentUser() user: UserEntity, @Param('appId', new IdPipe(MSG_PROJECT_NOT_FOUND)) appId: number, @Body() dto: SaveScorersDto): Promise<WithMessage<WorkflowProjectScorers>> {
+    return new WithMessage(MSG_WORKFLOW_SCORERS_SAVED, await this.runs.saveScorers(user, appId, dto.scorers));
+  }
+
   @Get('run_status/:id')
   status(@CurrentUser() user: UserEntity, @RunId() id: number): Promise<WorkflowRunStatusView> {
     return this.runs.status(user.id, id);
@@ -84,6 +100,12 @@ export class RunsController {
     return this.runs.list(user.id, query);
   }
 
+  /** Declared before `runs/:id`, which would read "compare" as a run id. */
+  @Get('runs/compare')
+  compare(@CurrentUser() user: UserEntity, @Query() query: CompareRunsQuery): Promise<WorkflowCompare> {
+    return this.runs.compare(user.id, query);
+  }
+
   @Get('runs/:id')
   detail(@CurrentUser() user: UserEntity, @RunId() id: number, @Query() query: ListRunsQuery): Promise<WorkflowRunDetail> {
     return this.runs.detail(user.id, id, query);
@@ -97,6 +119,11 @@ export class RunsController {
   @Post('runs/:id/cancel')
   async cancel(@CurrentUser() user: UserEntity, @RunId() id: number): Promise<WithMessage<WorkflowRunView>> {
     return new WithMessage(MSG_WORKFLOW_RUN_CANCELLED, await this.runs.cancel(user.id, id));
+  }
+
+  @Post('runs/:id/rerun')
+  async rerun(@CurrentUser() user: UserEntity, @RunId() id: number, @Body() dto: RerunDto): Promise<WithMessage<WorkflowRerunStarted>> {
+    return new WithMessage(MSG_WORKFLOW_RERUN_STARTED, await this.runs.rerun(user, id, dto));
   }
 
   /** The console treats exactly the message 'success' as deleted (spec 3 §7). */

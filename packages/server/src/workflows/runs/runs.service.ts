@@ -1,4 +1,9 @@
 import {
+  WORKFLOW_DEFAULT_SCORERS,
+  MSG_WORKFLOW_COMPARE_SAME,
+  type WorkflowCompare,
+  type WorkflowRerunStarted,
+  type WorkflowProjectScorers,
   MSG_WORKFLOW_EMPTY_SAMPLES,
   MSG_WORKFLOW_QUERY_REQUIRED,
   MSG_WORKFLOW_QUOTA_SHORT,
@@ -19,12 +24,15 @@ import { PriceService } from '../../relay/billing/price.service';
 import type { UserEntity } from '../../users/user.entity';
 import { WorkflowGraphService } from '../workflow-graph.service';
 import { WorkflowsService } from '../workflows.service';
-import type { RunInputDto } from './dto/run-input.dto';
+import type { CompareRunsQuery, RerunDto, RunInputDto } from './dto/run-input.dto';
 import { columnKeys, planRun, planWholeRun, type RunPlan } from './run-plan';
 import { RunEstimator } from './run-estimate';
+import { ProjectScorers } from './project-scorers';
+import { RunCompare } from './run-compare';
+import { RunRerun } from './run-rerun';
+import { RunResults } from './run-results';
 import { RUN_COLUMNS, type RunRow, RunStore } from './run-store';
-import { type AnswerRow, type SummaryRow, toAnswerView, toRunStatus, toRunTask, toRunView, toSummaryRow } from './run-views';
-import { messagesFor } from './sample-prompt';
+import { toRunStatus, toRunTask, toRunView } from './run-views';
 import { WorkflowRunJob } from './workflow-run.job';
 
 /** How many of a project's runs `app-runs` lists. */
@@ -47,6 +55,10 @@ export class RunsService {
     private readonly estimator: RunEstimator,
     private readonly job: WorkflowRunJob,
     private readonly prices: PriceService,
+    private readonly results: RunResults,
+    private readonly projectScorers: ProjectScorers,
+    private readonly reruns: RunRerun,
+    private readonly comparer: RunCompare,
   ) {}
 
   /** The project's graph, checked again (its models may no longer be usable), and its plan. */
@@ -60,19 +72,23 @@ export class RunsService {
     const { graph } = await this.planned(user, dto);
     const planned = planWholeRun(graph, dto.inputs);
     if ('problem' in planned) throw new BusinessError(planned.problem);
-    return this.estimator.estimate(user, planned.plan, dto.inputs?.limit ?? 0);
+    const scorers = await this.projectScorers.checked(user, dto.app_id, dto.scorers);
+    return this.estimator.estimate(user, planned.plan, dto.inputs?.limit ?? 0, scorers, dto.repeats ?? 1);
   }
 
   /**
    * A whole-data run: estimated, refused when a sample would be asked as an empty prompt (the field
    * it asks is missing or empty) or when the user's quota cannot cover it, else created and queued.
+   * Scorers named by the call are saved with the project for its next run.
    */
   async startWhole(user: UserEntity, dto: RunInputDto): Promise<WorkflowRunStarted> {
     const { title, graph } = await this.planned(user, dto);
     const planned = planWholeRun(graph, dto.inputs);
     if ('problem' in planned) throw new BusinessError(planned.problem);
     const { plan } = planned;
-    const estimate = await this.estimator.estimate(user, plan, dto.inputs?.limit ?? 0);
+    const scorers = await this.projectScorers.checked(user, dto.app_id, dto.scorers);
+    const repeats = dto.repeats ?? 1;
+    const estimate = await this.estimator.estimate(user, plan, dto.inputs?.limit ?? 0, scorers, repeats);
     if (estimate.empty_samples > 0) throw new BusinessError(MSG_WORKFLOW_EMPTY_SAMPLES(estimate.empty_samples, plan.source.field || FIRST_FILE_FIELD));
     if (!estimate.enough) throw new BusinessError(MSG_WORKFLOW_QUOTA_SHORT(this.money(estimate.quota), this.money(estimate.user_quota)));
     const run = await this.store.create({
@@ -84,8 +100,11 @@ export class RunsService {
       limit: dto.inputs?.limit ?? 0,
       plan,
       models: columnKeys(plan.columns),
+      scorers,
+      repeats,
       estimatedQuota: estimate.quota,
     });
+    if (dto.scorers !== undefined) await this.projectScorers.save(user.id, dto.app_id, scorers);
     await this.markHasRun(dto.app_id);
     await this.job.enqueue(run.id);
     return { run_id: run.id, task: toRunTask(run), estimate };
@@ -108,6 +127,8 @@ export class RunsService {
       limit: 1,
       plan,
       models: columnKeys(plan.columns),
+      scorers: WORKFLOW_DEFAULT_SCORERS,
+      repeats: 1,
       estimatedQuota: 0,
     });
     await this.store.addSamples(run.id, 0, [{ input: query, reference: '', choice: false }]);
@@ -134,47 +155,33 @@ export class RunsService {
     return toRunStatus(await this.owned(userId, id));
   }
 
-  /** One page of the run's samples, each with its answers keyed by model. */
   async detail(userId: number, id: number, query: { page?: number; page_size?: number }): Promise<WorkflowRunDetail> {
-    const run = await this.owned(userId, id);
-    const paging = requestedNumberedPage(query, WORKFLOW_RUN_PAGE_SIZE);
-    const samples = await this.db.query<{ idx: number; input: string; reference: string }>(
-      'SELECT idx, input, reference FROM workflow_run_samples WHERE run_id = $1 AND idx >= $2 AND idx < $3 ORDER BY idx',
-      [id, paging.skip, paging.skip + paging.take],
-    );
-    const answers = await this.db.query<AnswerRow>(
-      `SELECT idx, col, status, answer, score, score_kind, quota::float8 AS quota, prompt_tokens, completion_tokens, use_time_ms, first_token_ms, error
-         FROM workflow_run_answers WHERE run_id = $1 AND idx >= $2 AND idx < $3 ORDER BY idx, col`,
-      [id, paging.skip, paging.skip + paging.take],
-    );
-    const keys = run.models;
-    const first = run.plan.columns[0];
-    return {
-      run: toRunView(run),
-      list: samples.map((sample) => ({
-        index: sample.idx,
-        question: JSON.stringify({ messages: messagesFor(first, sample.input) }),
-        reference: sample.reference,
-        answers: Object.fromEntries(answers.filter((answer) => answer.idx === sample.idx).map((answer) => [keys[answer.col], toAnswerView(answer)])),
-      })),
-      total: run.samples,
-      page: paging.page,
-      page_size: paging.size,
-    };
+    return this.results.detail(await this.owned(userId, id), query);
   }
 
-  /** Per model: cost, time, tokens, failures and accuracy. */
   async summary(userId: number, id: number): Promise<WorkflowRunSummary> {
-    const run = await this.owned(userId, id);
-    const rows = await this.db.query<SummaryRow>(
-      `SELECT col, sum(quota)::float8 AS quota, sum(use_time_ms)::float8 AS use_time_ms, sum(prompt_tokens)::float8 AS prompt_tokens,
-              sum(completion_tokens)::float8 AS completion_tokens, count(*) FILTER (WHERE status = 'done')::int AS answers,
-              count(*) FILTER (WHERE status = 'failed')::int AS failures, count(score)::int AS scored, count(*) FILTER (WHERE score = 1)::int AS correct
-         FROM workflow_run_answers WHERE run_id = $1 GROUP BY col`,
-      [id],
-    );
-    const byColumn = new Map(rows.map((row) => [row.col, row]));
-    return { summary: run.models.map((model, col) => toSummaryRow(model, byColumn.get(col), this.prices.quotaPerUnit())) };
+    return this.results.summary(await this.owned(userId, id));
+  }
+
+  async scorers(userId: number, appId: number): Promise<WorkflowProjectScorers> {
+    return { scorers: await this.projectScorers.get(userId, appId) };
+  }
+
+  /** Saves a project's scorers, checked like a run's. */
+  async saveScorers(user: UserEntity, appId: number, given: unknown): Promise<WorkflowProjectScorers> {
+    const scorers = await this.projectScorers.checked(user, appId, given);
+    await this.projectScorers.save(user.id, appId, scorers);
+    return { scorers };
+  }
+
+  async rerun(user: UserEntity, id: number, dto: RerunDto): Promise<WorkflowRerunStarted> {
+    return this.reruns.rerun(user, await this.owned(user.id, id), dto);
+  }
+
+  /** Both runs must be the user's: another user's answers like a missing one. */
+  async compare(userId: number, query: CompareRunsQuery): Promise<WorkflowCompare> {
+    if (query.base === query.other) throw new BusinessError(MSG_WORKFLOW_COMPARE_SAME);
+    return this.comparer.compare(await this.owned(userId, query.base), await this.owned(userId, query.other), query);
   }
 
   async cancel(userId: number, id: number): Promise<WorkflowRunView> {

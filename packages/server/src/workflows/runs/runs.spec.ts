@@ -8,6 +8,7 @@ import {
   MSG_WORKFLOW_RUN_NOT_FOUND,
   MSG_WORKFLOW_RUN_STARTED,
   START_NODE_DEFAULT,
+  WORKFLOW_DEFAULT_SCORERS,
   WORKFLOW_RUN_DELETE_OK,
   type WorkflowRunStatus,
   type WorkflowStreamEvent,
@@ -187,7 +188,7 @@ describe('workflow runs (integration)', () => {
     expect(started.body).toMatchObject({ success: true, message: MSG_WORKFLOW_RUN_STARTED, data: { task: { status: 'running', app_title: '评测' } } });
     const runId = started.body.data.run_id as number;
     const status = await waitFor(runId, alice.agent);
-    expect(status).toEqual({ id: runId, Status: 'succeeded', app_title: '评测', done: 6, failed: 0, total: 6 });
+    expect(status).toEqual({ id: runId, Status: 'succeeded', app_title: '评测', done: 6, failed: 0, total: 6, judge_total: 0, judged: 0 });
 
     const answers = await f.t.db.query('SELECT idx, col, status FROM workflow_run_answers WHERE run_id = $1 ORDER BY idx, col', [runId]);
     expect(answers).toHaveLength(6);
@@ -231,7 +232,7 @@ describe('workflow runs (integration)', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('样本序号');
     expect(sheet.rowCount).toBe(7);
     expect(sheet.getRow(2).getCell(2).value).toBe('echo');
-    expect(sheet.getRow(3).getCell(5).value).toBe('Hello from model-b');
+    expect(sheet.getRow(3).getCell(6).value).toBe('Hello from model-b');
 
     const list = (await alice.agent.get('/api/workflow/runs').query({ search_key: '评测' })).body.data;
     expect(list.list.some((item: { id: number }) => item.id === runId)).toBe(true);
@@ -417,7 +418,7 @@ describe('workflow runs (integration)', () => {
     const plan = { columns: [{ node_id: 'llm-1', model: 'model-a', params: {}, system: '', user: '' }], source: { kind: 'dataset' as const, id: many, field: 'question' } };
     const store = f.t.app.get(RunStore);
     // Accepted while the user could pay (the estimate passed); the quota is gone when the worker asks.
-    const run = await store.create({ userId: broke.userId, appId, appTitle: '欠费', mode: 'direct', source: { kind: 'dataset', id: many, name: 'x', field: 'question' }, limit: 0, plan, models: ['model-a'], estimatedQuota: 0 });
+    const run = await store.create({ userId: broke.userId, appId, appTitle: '欠费', mode: 'direct', source: { kind: 'dataset', id: many, name: 'x', field: 'question' }, limit: 0, plan, models: ['model-a'], scorers: WORKFLOW_DEFAULT_SCORERS, repeats: 1, estimatedQuota: 0 });
     const seenBefore = upstream.seen.length;
     await f.t.app.get(RunEngine).execute(run.id);
     const [after] = await f.t.db.query('SELECT status, error, done, failed FROM workflow_runs WHERE id = $1', [run.id]);
@@ -431,7 +432,7 @@ describe('workflow runs (integration)', () => {
   it("records a run the database fails under with a Chinese reason, not the database's words", async () => {
     const appId = await project(alice.agent, graphOf(['model-a'], choiceSet));
     const plan = { columns: [{ node_id: 'llm-1', model: 'model-a', params: {}, system: '', user: '' }], source: { kind: 'dataset' as const, id: choiceSet, field: 'question' } };
-    const run = await f.t.app.get(RunStore).create({ userId: alice.userId, appId, appTitle: '库满', mode: 'direct', source: { kind: 'dataset', id: choiceSet, name: 'x', field: 'question' }, limit: 0, plan, models: ['model-a'], estimatedQuota: 0 });
+    const run = await f.t.app.get(RunStore).create({ userId: alice.userId, appId, appTitle: '库满', mode: 'direct', source: { kind: 'dataset', id: choiceSet, name: 'x', field: 'question' }, limit: 0, plan, models: ['model-a'], scorers: WORKFLOW_DEFAULT_SCORERS, repeats: 1, estimatedQuota: 0 });
     // The samples cannot be written (as on a full disk): the run fails while it is prepared.
     await f.t.db.query('ALTER TABLE workflow_run_samples ADD CONSTRAINT samples_refused CHECK (false) NOT VALID');
     try {
@@ -448,7 +449,7 @@ describe('workflow runs (integration)', () => {
     const appId = await project(alice.agent, graphOf(['echo'], many));
     const store = f.t.app.get(RunStore);
     const { plan } = { plan: { columns: [{ node_id: 'llm-1', model: 'echo', params: {}, system: '', user: '' }], source: { kind: 'dataset' as const, id: many, field: 'question' } } };
-    const run = await store.create({ userId: alice.userId, appId, appTitle: '续跑', mode: 'direct', source: { kind: 'dataset', id: many, name: 'x', field: 'question' }, limit: 0, plan, models: ['echo'], estimatedQuota: 0 });
+    const run = await store.create({ userId: alice.userId, appId, appTitle: '续跑', mode: 'direct', source: { kind: 'dataset', id: many, name: 'x', field: 'question' }, limit: 0, plan, models: ['echo'], scorers: WORKFLOW_DEFAULT_SCORERS, repeats: 1, estimatedQuota: 0 });
     // A worker that died after preparing the run and recording four answers.
     await f.t.db.query(`UPDATE workflow_runs SET worker = 'dead-host-1-abc' WHERE id = $1`, [run.id]);
     const engine = f.t.app.get(RunEngine);
@@ -456,7 +457,7 @@ describe('workflow runs (integration)', () => {
     await store.clearSamples(run.id);
     await store.addSamples(run.id, 0, Array.from({ length: 10 }, (_, index) => ({ input: `问题 ${index}`, reference: `问题 ${index}`, choice: false })));
     await store.markPrepared(run.id, 10, 1);
-    for (let idx = 0; idx < 4; idx++) await asker.ask(run, plan.columns[0], { idx, col: 0, input: `问题 ${idx}`, reference: `问题 ${idx}`, choice: false });
+    for (let idx = 0; idx < 4; idx++) await asker.ask(run, plan.columns[0], { idx, col: 0, rep: 0, input: `问题 ${idx}`, reference: `问题 ${idx}`, choice: false });
     const seenBefore = upstream.seen.filter((seen) => seen.body.model === 'echo').length;
     const chargesBefore = await loggedCharges(alice.userId);
 
@@ -467,11 +468,12 @@ describe('workflow runs (integration)', () => {
     const chargesAfter = await loggedCharges(alice.userId);
     expect(chargesAfter.rows - chargesBefore.rows).toBe(6);
     expect(after[0].quota).toBe(10 * MOCK_COST);
-    const scored = await f.t.db.query(`SELECT count(*)::int AS n FROM workflow_run_answers WHERE run_id = $1 AND score = 1`, [run.id]);
+    // The four answers recorded before the crash were never scored (asked without scorers): the resumed run scored them too.
+    const scored = await f.t.db.query(`SELECT count(*)::int AS n FROM workflow_run_scores WHERE run_id = $1 AND scorer = 0 AND passed`, [run.id]);
     expect(scored[0].n).toBe(10);
 
     // An answer asked again after it was recorded is not kept and not charged.
-    const again = await asker.ask(run, plan.columns[0], { idx: 0, col: 0, input: '问题 0', reference: '问题 0', choice: false });
+    const again = await asker.ask(run, plan.columns[0], { idx: 0, col: 0, rep: 0, input: '问题 0', reference: '问题 0', choice: false });
     expect(again.kind).toBe('skipped');
     const chargesFinal = await loggedCharges(alice.userId);
     expect(chargesFinal).toEqual(chargesAfter);

@@ -5,6 +5,8 @@ import { QuotaText } from '@/components/quota-text';
 import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { formatTime } from '@/pages/workflow/workflow-view';
+import { CompareButton } from './compare/compare-picker';
+import { isFinishedWholeRun } from './compare/run-choice';
 import { RunStatusTag } from './run-status-tag';
 import { progressText } from './run-view';
 
@@ -47,16 +49,17 @@ export function getColumns(display: QuotaDisplay, onAction: (action: RunAction, 
     {
       title: '操作',
       key: 'actions',
-      width: 250,
+      width: 310,
       card: 'actions',
       render: (_, run) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <Button size="mini" type="text" icon={<IconEye />} aria-label={`查看结果 ${run.id}`} onClick={() => onAction('view', run)}>
             查看结果
           </Button>
           <Button size="mini" type="text" icon={<IconEdit />} aria-label={`编辑项目 ${run.id}`} onClick={() => onAction('edit', run)}>
             编辑项目
           </Button>
+          {isFinishedWholeRun(run) && <CompareButton run={run} size="mini" type="text" label={`对比运行 ${run.id}`} />}
           <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={`删除运行 ${run.id}`} onClick={() => onAction('delete', run)}>
             删除
           </Button>

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route as RouterRoute, Routes, useLocation, useParams } from 'react-router-dom';
-import type { WorkflowAnswerView, WorkflowRunSample, WorkflowRunSummaryRow, WorkflowRunView } from '@gw/shared';
+import type { WorkflowAnswerView, WorkflowRunSample, WorkflowRunSummaryRow, WorkflowRunView, WorkflowScoreView } from '@gw/shared';
 import { fakeApi, type ApiCall, type Route } from '@/pages/channel/test-fake-api';
 import { useUserStore } from '@/stores/user';
 import { makeUser } from '@/test/factories';
@@ -30,6 +30,10 @@ export function makeRun(fields: Partial<WorkflowRunView> = {}): WorkflowRunView 
     error: '',
     created_at: 1_735_689_600,
     finished_at: 1_735_689_900,
+    judge_total: 0,
+    judged: 0,
+    repeats: 1,
+    reruns: 0,
     ...fields,
   };
 }
@@ -46,6 +50,7 @@ export function makeAnswer(fields: Partial<WorkflowAnswerView> = {}): WorkflowAn
     use_time_ms: 1500,
     first_token_ms: 300,
     error: '',
+    scores: {},
     ...fields,
   };
 }
@@ -74,8 +79,14 @@ export function makeSummaryRow(fields: Partial<WorkflowRunSummaryRow> = {}): Wor
     scored: 0,
     correct: 0,
     accuracy: null,
+    scores: {},
     ...fields,
   };
+}
+
+/** One scorer's verdict: a check passed unless told otherwise. */
+export function makeScore(fields: Partial<WorkflowScoreView> = {}): WorkflowScoreView {
+  return { status: 'done', value: 1, passed: true, reason: '', ...fields };
 }
 
 export const page = <T,>(list: T[], total = list.length, pageNumber = 1, pageSize = 10) => ({ list, total, page: pageNumber, page_size: pageSize });

@@ -2,6 +2,11 @@ import {
   PROJECT_SEARCH_MAX_LENGTH,
   WORKFLOW_EXPORT_FORMATS,
   WORKFLOW_QUERY_MAX_LENGTH,
+  WORKFLOW_REPEATS_MAX,
+  WORKFLOW_RERUN_SCOPES,
+  WORKFLOW_COMPARE_STATES,
+  type WorkflowCompareState,
+  type WorkflowRerunScope,
   WORKFLOW_RESPONSE_MODES,
   WORKFLOW_RUN_MAX_SAMPLES,
   WORKFLOW_RUN_PAGE_SIZE,
@@ -74,6 +79,17 @@ export class RunInputDto {
   @IsBoolean({ message: 'run_whole_data 必须是布尔值' })
   run_whole_data?: boolean;
 
+  /** Checked by readScorers (scoring/scorer-rules.ts): its shape depends on each scorer's type. */
+  @IsOptional()
+  @IsArray({ message: '评分方式必须是数组' })
+  scorers?: unknown[];
+
+  @IsOptional()
+  @IsInt({ message: `重复次数必须是 1 到 ${WORKFLOW_REPEATS_MAX} 之间的整数` })
+  @Min(1, { message: `重复次数必须是 1 到 ${WORKFLOW_REPEATS_MAX} 之间的整数` })
+  @Max(WORKFLOW_REPEATS_MAX, { message: `重复次数必须是 1 到 ${WORKFLOW_REPEATS_MAX} 之间的整数` })
+  repeats?: number;
+
   @IsOptional()
   @IsString({ message: 'conversation_id 必须是字符串' })
   @MaxLength(100, { message: 'conversation_id 过长' })
@@ -104,4 +120,48 @@ export class ExportRunQuery {
   @IsOptional()
   @IsIn(WORKFLOW_EXPORT_FORMATS, { message: `导出格式必须是 ${WORKFLOW_EXPORT_FORMATS.join('、')} 之一` })
   format: WorkflowExportFormat = 'excel';
+}
+
+/** `POST /api/workflow/scorers/:appId`. */
+export class SaveScorersDto {
+  @IsArray({ message: '评分方式必须是数组' })
+  scorers!: unknown[];
+}
+
+/** `POST /api/workflow/runs/:id/rerun`. */
+export class RerunDto {
+  @IsOptional()
+  @IsIn(WORKFLOW_RERUN_SCOPES, { message: `only 必须是 ${WORKFLOW_RERUN_SCOPES.join('、')} 之一` })
+  only?: WorkflowRerunScope;
+
+  @IsOptional()
+  @IsArray({ message: '评分方式必须是数组' })
+  scorers?: unknown[];
+}
+
+const MSG_COMPARE_RUN = '运行 ID 必须是正整数';
+
+/** `GET /api/workflow/runs/compare?base=&other=&page=&page_size=&state=`. */
+export class CompareRunsQuery {
+  @Type(() => Number)
+  @IsInt({ message: MSG_COMPARE_RUN })
+  @Min(1, { message: MSG_COMPARE_RUN })
+  @Max(INT4_MAX, { message: MSG_COMPARE_RUN })
+  base!: number;
+
+  @Type(() => Number)
+  @IsInt({ message: MSG_COMPARE_RUN })
+  @Min(1, { message: MSG_COMPARE_RUN })
+  @Max(INT4_MAX, { message: MSG_COMPARE_RUN })
+  other!: number;
+
+  @IsNumberedPage()
+  page?: number;
+
+  @IsNumberedPageSize(100)
+  page_size?: number = WORKFLOW_RUN_PAGE_SIZE;
+
+  @IsOptional()
+  @IsIn(WORKFLOW_COMPARE_STATES, { message: `state 必须是 ${WORKFLOW_COMPARE_STATES.join('、')} 之一` })
+  state?: WorkflowCompareState;
 }

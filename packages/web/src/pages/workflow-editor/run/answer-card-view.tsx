@@ -11,15 +11,18 @@ const STATUS: Record<AnswerCard['status'], { label: string; color: string }> = {
 };
 
 /** One model's answer to the typed query, with what it cost when it finished. */
+/** The model, with the node's prompt variant when it has several (the run's column key). */
+const cardTitle = (card: AnswerCard) => (card.variant ? `${card.model || card.nodeId}·${card.variant}` : card.model || card.nodeId);
+
 export function AnswerCardView({ card }: { card: AnswerCard }) {
   const status = STATUS[card.status];
   return (
     <Card
       size="small"
       className="wf-answer-card"
-      title={card.model || card.nodeId}
+      title={cardTitle(card)}
       extra={<Tag color={status.color}>{status.label}</Tag>}
-      aria-label={`回答 ${card.model || card.nodeId}`}
+      aria-label={`回答 ${cardTitle(card)}`}
     >
       {card.text ? <div className="wf-answer-text">{card.text}</div> : null}
       {card.status === 'error' ? <Typography.Text type="error">{card.error}</Typography.Text> : null}

@@ -51,6 +51,25 @@ describe('answer cards', () => {
     expect(sut.map((card) => card.text)).toEqual(['G', '', 'Q']);
   });
 
+  it('gives a node with prompt variants a card per variant and model, each filled by its own events', () => {
+    const variants = llm('v', 'gpt-4o');
+    variants.data.models = ['gpt-4o', 'claude'];
+    variants.data.prompt_variants = [
+      { name: '简洁', prompt_template: [{ id: '1', role: 'user', text: '简短回答' }] },
+      { name: '分步', prompt_template: [{ id: '2', role: 'user', text: '一步一步回答' }] },
+    ];
+    let sut = initialCards({ nodes: [variants], edges: [] });
+    expect(sut.map((card) => [card.model, card.variant])).toEqual([
+      ['gpt-4o', '简洁'],
+      ['claude', '简洁'],
+      ['gpt-4o', '分步'],
+      ['claude', '分步'],
+    ]);
+    sut = applyStreamEvent(sut, event('v', 'message', '步', { model: 'gpt-4o', variant: '分步' }));
+    sut = applyStreamEvent(sut, event('v', 'message', '简', { model: 'gpt-4o', variant: '简洁' }));
+    expect(sut.map((card) => card.text)).toEqual(['简', '', '步', '']);
+  });
+
   it('adds a card for a node it did not know, and fails the cards left waiting at the end', () => {
     let sut = applyStreamEvent(initialCards(graph), event('c', 'message', 'x', { model: 'qwen' }));
     expect(sut.map((card) => card.nodeId)).toEqual(['a', 'b', 'c']);

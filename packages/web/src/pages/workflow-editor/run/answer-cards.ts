@@ -1,12 +1,15 @@
-import { llmModelsOf, type WorkflowGraph, type WorkflowStreamEvent } from '@gw/shared';
+import { llmModelsOf, llmVariantsOf, type WorkflowGraph, type WorkflowStreamEvent } from '@gw/shared';
 
 /**
- * The answer cards of a streamed run: one per model of each llm node, filled by the stream's events,
- * which name their node and model in metadata. Pure, so the run panel only keeps the list.
+ * The answer cards of a streamed run: one per model (and prompt variant) of each llm node, filled by
+ * the stream's events, which name their node, model and variant in metadata. Pure, so the run panel
+ * only keeps the list.
  */
 export interface AnswerCard {
   nodeId: string;
   model: string;
+  /** The node's prompt variant ('' when it has none). */
+  variant: string;
   status: 'waiting' | 'streaming' | 'done' | 'error';
   text: string;
   error: string;
@@ -16,18 +19,25 @@ export interface AnswerCard {
   useTimeMs?: number;
 }
 
+/** Variant by variant, each across the node's models: the order of the run's columns (run-plan.ts). */
 export function initialCards(graph: WorkflowGraph): AnswerCard[] {
   return graph.nodes
     .filter((node) => node.type === 'llm')
-    .flatMap((node) => llmModelsOf(node.data).map((model) => ({ nodeId: node.id, model, status: 'waiting' as const, text: '', error: '' })));
+    .flatMap((node) => {
+      const variants = llmVariantsOf(node.data).map((variant) => variant.name.trim());
+      return (variants.length > 0 ? variants : ['']).flatMap((variant) =>
+        llmModelsOf(node.data).map((model) => ({ nodeId: node.id, model, variant, status: 'waiting' as const, text: '', error: '' })),
+      );
+    });
 }
 
 export function applyStreamEvent(cards: AnswerCard[], event: WorkflowStreamEvent): AnswerCard[] {
   const { metadata } = event;
-  const isFor = (card: AnswerCard) => card.nodeId === metadata.node_id && card.model === metadata.model;
+  const variant = metadata.variant ?? '';
+  const isFor = (card: AnswerCard) => card.nodeId === metadata.node_id && card.model === metadata.model && card.variant === variant;
   const known = cards.some(isFor);
   // A node the run answers for that the canvas did not show (edited meanwhile): give it a card too.
-  const list = known ? cards : [...cards, { nodeId: metadata.node_id, model: metadata.model, status: 'waiting' as const, text: '', error: '' }];
+  const list = known ? cards : [...cards, { nodeId: metadata.node_id, model: metadata.model, variant, status: 'waiting' as const, text: '', error: '' }];
   return list.map((card) => {
     if (!isFor(card)) return card;
     switch (metadata.event) {

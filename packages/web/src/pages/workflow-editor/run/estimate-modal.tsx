@@ -1,10 +1,13 @@
 import { Alert, Descriptions, Modal, Table, Typography } from '@arco-design/web-react';
-import { MSG_WORKFLOW_EMPTY_SAMPLES, MSG_WORKFLOW_QUOTA_SHORT, renderQuota, type WorkflowCompletionBasis, type WorkflowEstimate } from '@gw/shared';
+import { MSG_WORKFLOW_EMPTY_SAMPLES, MSG_WORKFLOW_QUOTA_SHORT, renderQuota, type WorkflowCompletionBasis, type WorkflowEstimate, type WorkflowEstimateModel } from '@gw/shared';
 import { QuotaText } from '@/components/quota-text';
 import { readQuotaDisplay } from '@/pages/setting/personal/quota-display';
+import './scorer-editor.css';
 
 interface EstimateModalProps {
   estimate: WorkflowEstimate | null;
+  /** Each sample asked this many times per model: already in the calls. */
+  repeats: number;
   starting: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -17,7 +20,7 @@ const COMPLETION_BASIS: Record<WorkflowCompletionBasis, string> = { history: '�
  * The cost of a whole-dataset run before it starts, as a range; refused (confirm disabled) when
  * samples would be sent as empty prompts or the quota cannot cover it.
  */
-export function EstimateModal({ estimate, starting, onConfirm, onCancel }: EstimateModalProps) {
+export function EstimateModal({ estimate, repeats, starting, onConfirm, onCancel }: EstimateModalProps) {
   const display = readQuotaDisplay();
   const refused = !estimate?.enough || estimate.empty_samples > 0;
   return (
@@ -40,6 +43,7 @@ export function EstimateModal({ estimate, starting, onConfirm, onCancel }: Estim
             data={[
               { label: '数据来源', value: `${SOURCE_KIND[estimate.source.kind]} ${estimate.source.name}（字段 ${estimate.source.field}）` },
               { label: '样本数', value: estimate.samples },
+              ...(repeats > 1 ? [{ label: '重复次数', value: `每个样本问 ${repeats} 次` }] : []),
               {
                 label: '预计消耗',
                 value:
@@ -60,12 +64,12 @@ export function EstimateModal({ estimate, starting, onConfirm, onCancel }: Estim
           <Table
             size="small"
             // One row per model of each llm node: a node of several models has several rows.
-            rowKey={(row) => `${row.node_id}:${row.model}`}
+            rowKey={(row) => `${row.node_id}:${row.model}:${row.variant}`}
             pagination={false}
             scroll={{ x: 560 }}
             data={estimate.models}
             columns={[
-              { title: '模型', dataIndex: 'model' },
+              { title: '模型', dataIndex: 'model', render: (model: string, row: WorkflowEstimateModel) => (row.variant ? `${model}·${row.variant}` : model) },
               { title: '调用次数', dataIndex: 'calls' },
               { title: '输入 Tokens', dataIndex: 'prompt_tokens' },
               { title: '输出 Tokens', dataIndex: 'completion_tokens' },
@@ -73,6 +77,27 @@ export function EstimateModal({ estimate, starting, onConfirm, onCancel }: Estim
               { title: '额度', dataIndex: 'quota', render: (quota: number) => <QuotaText quota={quota} display={display} /> },
             ]}
           />
+          {estimate.judges.length > 0 && (
+            <section className="wf-estimate-judges" aria-label="评审调用">
+              <Typography.Text bold>评审调用</Typography.Text>
+              <Table
+                size="small"
+                rowKey="scorer"
+                pagination={false}
+                scroll={{ x: 420 }}
+                data={estimate.judges}
+                columns={[
+                  { title: '评分', dataIndex: 'scorer' },
+                  { title: '评审模型', dataIndex: 'model' },
+                  { title: '调用次数', dataIndex: 'calls' },
+                  { title: '额度', dataIndex: 'quota', render: (quota: number) => <QuotaText quota={quota} display={display} /> },
+                ]}
+              />
+              <Typography.Text type="secondary" className="wf-estimate-judges-note">
+                评审按每个回答评审一次估算，已计入预计消耗；「仅评审通过前面评分的回答」的评审实际调用可能更少。
+              </Typography.Text>
+            </section>
+          )}
           {estimate.empty_samples > 0 ? <Alert type="error" content={MSG_WORKFLOW_EMPTY_SAMPLES(estimate.empty_samples, estimate.source.field)} /> : null}
           {estimate.enough ? null : (
             <Alert type="error" content={MSG_WORKFLOW_QUOTA_SHORT(renderQuota(estimate.quota, display), renderQuota(estimate.user_quota, display))} />

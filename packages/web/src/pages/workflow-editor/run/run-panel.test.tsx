@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Modal } from '@arco-design/web-react';
-import type { WorkflowEstimate, WorkflowStreamEvent } from '@gw/shared';
+import { WORKFLOW_DEFAULT_SCORERS, type WorkflowEstimate, type WorkflowStreamEvent } from '@gw/shared';
 import { fail, ok } from '@/pages/channel/test-fake-api';
 import { captureMessages, user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
@@ -33,7 +33,15 @@ function twoModelView() {
   return makeView({ conversation_variables: JSON.stringify(graph) });
 }
 
-const base = { [WORKFLOW]: ok(twoModelView()), [PROJECT]: ok(project()), [MODELS]: ok([{ id: 'gpt-4o', name: 'gpt-4o' }]) };
+const SCORERS = 'GET /api/workflow/scorers/12';
+const base = {
+  [WORKFLOW]: ok(twoModelView()),
+  [PROJECT]: ok(project()),
+  [MODELS]: ok([{ id: 'gpt-4o', name: 'gpt-4o' }]),
+  [SCORERS]: ok({ scorers: WORKFLOW_DEFAULT_SCORERS }),
+};
+/** What the whole-dataset calls send with the project's default scorers and one try. */
+const WHOLE_RUN = { app_id: 12, response_mode: 'direct', run_whole_data: true, scorers: WORKFLOW_DEFAULT_SCORERS, repeats: 1 };
 const event = (node_id: string, model: string, kind: WorkflowStreamEvent['metadata']['event'], content = '', extra = {}, error = ''): WorkflowStreamEvent => ({
   conversation_id: '9',
   message_id: 'm1',
@@ -93,9 +101,10 @@ function makeEstimate(fields: Partial<WorkflowEstimate> = {}): WorkflowEstimate 
     samples: 120,
     empty_samples: 0,
     models: [
-      { node_id: 'llm-1', model: 'gpt-4o', calls: 120, prompt_tokens: 6000, completion_tokens: 2400, completion_basis: 'history', quota: 500000, quota_high: 1000000 },
-      { node_id: 'llm-2', model: 'claude', calls: 120, prompt_tokens: 6000, completion_tokens: 2400, completion_basis: 'max_tokens', quota: 250000, quota_high: 250000 },
+      { node_id: 'llm-1', model: 'gpt-4o', variant: '', calls: 120, prompt_tokens: 6000, completion_tokens: 2400, completion_basis: 'history', quota: 500000, quota_high: 1000000 },
+      { node_id: 'llm-2', model: 'claude', variant: '', calls: 120, prompt_tokens: 6000, completion_tokens: 2400, completion_basis: 'max_tokens', quota: 250000, quota_high: 250000 },
     ],
+    judges: [],
     quota: 750000,
     quota_high: 1250000,
     user_quota: 1000000,
@@ -115,7 +124,7 @@ describe('run panel: the whole dataset', () => {
     expect(within(dialog).getAllByText('120')).toHaveLength(3);
     expect(within(dialog).getByText('额度不足：预计消耗 $1.50，当前剩余 $0.20')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: '开始运行' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(calls.find((call) => call.path === '/api/workflow/estimate')!.body).toEqual({ app_id: 12, response_mode: 'direct', run_whole_data: true });
+    expect(calls.find((call) => call.path === '/api/workflow/estimate')!.body).toEqual(WHOLE_RUN);
   });
 
   it('shows the cost as a range with what each answer length rests on, and refuses samples that would be sent empty', async () => {
@@ -146,7 +155,7 @@ describe('run panel: the whole dataset', () => {
     expect(within(dialog).getByText('gpt-4o')).toBeTruthy();
     await user().click(within(dialog).getByRole('button', { name: '开始运行' }));
     expect(await message('工作流已开始运行')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/workflow/chat-messages')!.body).toEqual({ app_id: 12, response_mode: 'direct', run_whole_data: true });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/workflow/chat-messages')!.body).toEqual(WHOLE_RUN);
     expect(useWorkflowTrackingStore.getState().tasks).toEqual([task]);
     expect(await screen.findByText('运行 #55 · 运行中 · 60/240')).toBeTruthy();
     await user().click(screen.getByRole('button', { name: '取消运行' }));

@@ -8,7 +8,7 @@ import { runCall } from '@/pages/workflow/workflow-view';
 
 const STATUS_TEXT: Record<WorkflowRunStatusView['Status'], string> = { running: '运行中', succeeded: '已完成', failed: '失败', cancelled: '已取消' };
 
-/** A started whole-dataset run: done/total polled every 5 s, a cancel button, and its results once it stopped. */
+/** A started whole-dataset run: done/total (and the judges' judged/judge_total) polled every 5 s, a cancel button, and its results once it stopped. */
 export function RunProgress({ runId }: { runId: number }) {
   const [status, setStatus] = useState<WorkflowRunStatusView | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -35,7 +35,15 @@ export function RunProgress({ runId }: { runId: number }) {
     setCancelling(false);
     if (!result) return;
     Message.success(MSG_WORKFLOW_RUN_CANCELLED);
-    setStatus((current) => (current ? { ...current, Status: result.data.status, done: result.data.done, failed: result.data.failed, total: result.data.total } : current));
+    setStatus((current) => (current ? {
+            ...current,
+            Status: result.data.status,
+            done: result.data.done,
+            failed: result.data.failed,
+            total: result.data.total,
+            judge_total: result.data.judge_total,
+            judged: result.data.judged,
+          } : current));
   };
 
   const done = status?.done ?? 0;
@@ -47,6 +55,14 @@ export function RunProgress({ runId }: { runId: number }) {
         {status?.failed ? `（失败 ${status.failed}）` : ''}
       </Typography.Text>
       <Progress percent={total > 0 ? Math.round((done / total) * 100) : 0} status={status?.Status === 'failed' ? 'error' : undefined} />
+      {status && status.judge_total > 0 && (
+        <>
+          <Typography.Text>
+            评审 {status.judged}/{status.judge_total}
+          </Typography.Text>
+          <Progress aria-label="评审进度" size="small" percent={Math.round((status.judged / status.judge_total) * 100)} />
+        </>
+      )}
       {running ? (
         <Button status="danger" loading={cancelling} onClick={handleCancel}>
           取消运行

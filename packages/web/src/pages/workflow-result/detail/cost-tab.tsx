@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Empty, Spin } from '@arco-design/web-react';
-import { MSG_WORKFLOW_RUNS_FAILED, type WorkflowRunSummaryRow } from '@gw/shared';
+import { MSG_WORKFLOW_RUNS_FAILED, type WorkflowRunSummaryRow, type WorkflowScorer } from '@gw/shared';
 import { runSummary } from '@/api/workflow-runs';
 import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { runCall } from '@/pages/workflow/workflow-view';
 import { accuracyText } from './chart-options';
+import { ScoresTable } from './scores-table';
 
 const SummaryCharts = lazy(() => import('./summary-charts'));
 
@@ -24,9 +25,10 @@ const COLUMNS: ResponsiveColumn<WorkflowRunSummaryRow>[] = [
   { title: '准确率', dataIndex: 'accuracy', width: 90, card: 'key', render: (_, row) => <span title={row.scored > 0 ? `${row.correct}/${row.scored}` : undefined}>{accuracyText(row.accuracy)}</span> },
 ];
 
-/** 成本/耗时对比 (spec 3 §2.7): per model, cost, time, tokens, failures and accuracy, as a table and as charts. */
+/** 成本/耗时对比 (spec 3 §2.7): per model, cost, time, tokens, failures and accuracy, as a table and as charts, and each scorer's results (issue 30). */
 export function CostTab({ runId }: { runId: number }) {
   const [rows, setRows] = useState<WorkflowRunSummaryRow[]>([]);
+  const [scorers, setScorers] = useState<WorkflowScorer[]>([]);
   const [loading, setLoading] = useState(true);
 
   useEffect(() => {
@@ -35,6 +37,8 @@ export function CostTab({ runId }: { runId: number }) {
     void runCall(runSummary(runId), MSG_WORKFLOW_RUNS_FAILED).then((result) => {
       if (!active) return;
       setRows(result?.data.summary ?? []);
+      // A run summarised before scorers has none: its accuracy column is all it has.
+      setScorers(result?.data.scorers ?? []);
       setLoading(false);
     });
     return () => {
@@ -47,6 +51,7 @@ export function CostTab({ runId }: { runId: number }) {
       <div className="workflow-table">
         <ResponsiveTable<WorkflowRunSummaryRow> rowKey="model_id" size="small" loading={loading} columns={COLUMNS} data={rows} pagination={false} scroll={{ x: 1060 }} noDataElement={<Empty description="还没有统计数据" />} />
       </div>
+      {rows.length > 0 && <ScoresTable rows={rows} scorers={scorers} loading={loading} />}
       {rows.length > 0 && (
         <Suspense fallback={<Spin block className="workflow-spin" />}>
           <SummaryCharts rows={rows} />

@@ -81,6 +81,10 @@ function RunDetail({ id }: { id: number }) {
         }}
         onEditProject={() => navigate(`/workflow/editor/${run.app_id}`)}
         onDelete={() => setDeleting(true)}
+        onRerun={() => {
+          detail.setRun((current) => (current ? { ...current, status: 'running', error: '', finished_at: 0 } : current));
+          detail.reload();
+        }}
       />
       <Tabs activeTab={tab} onChange={setTab} lazyload>
         <Tabs.TabPane key="effect" title="效果对比">

@@ -5,7 +5,7 @@ import { WORKFLOW_POLL_INTERVAL_MS } from '@gw/shared';
 import { fail, ok, type Reply } from '@/pages/channel/test-fake-api';
 import { captureMessages, user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
-import { RUNS, callsTo, lastQuery, makeAnswer, makeRun, makeSample, makeSummaryRow, page, renderResults } from '../test-runs';
+import { RUNS, callsTo, lastQuery, makeAnswer, makeRun, makeSample, makeScore, makeSummaryRow, page, renderResults } from '../test-runs';
 
 // happy-dom has no canvas: the chart component stands in with its option's series, so the page's use of it shows.
 vi.mock('echarts-for-react/lib/core', () => ({
@@ -77,6 +77,85 @@ describe('workflow run detail', () => {
     expect(within(answerOf('deepseek-chat', 2)).getByText('—')).toBeTruthy();
   });
 
+  it('shows every scorer’s verdict as a tag: ✓/✗, a judge’s score or category, pending, skipped, failed, not scored; the reason and the judge’s reply on demand', async () => {
+    const sample = makeSample({
+      reference: 'B',
+      answers: {
+        'gpt-4o': makeAnswer({
+          answer: '答案是 B',
+          score: 1,
+          score_kind: 'choice',
+          scores: {
+            参考答案: makeScore({ reason: '选项一致' }),
+            格式: makeScore({ value: 0, passed: false, reason: '没有匹配 ^答案' }),
+            评审: makeScore({ value: 0.75, passed: true, reason: '推理完整', raw: '{"reason":"推理完整","score":7.75}' }),
+            分类: makeScore({ value: '部分正确', passed: false, reason: '缺少单位', raw: '{"category":"部分正确"}' }),
+          },
+        }),
+        'deepseek-chat': makeAnswer({
+          scores: {
+            参考答案: makeScore({ value: null, passed: null, reason: '样本没有参考答案' }),
+            评审: makeScore({ status: 'pending', value: null, passed: null, raw: '' }),
+            分类: makeScore({ status: 'skipped', value: null, passed: null, reason: '前置评分未通过，未评审', raw: '' }),
+            复核: makeScore({ status: 'failed', value: null, passed: null, reason: '评审回复无法解析', raw: '我觉得还行' }),
+          },
+        }),
+      },
+    });
+    renderResults({ [DETAIL]: detailOf(makeRun(), [sample]) }, '/workflowResult/7');
+    await screen.findByRole('heading', { name: '题库评测' });
+    const tags = (model: string) => within(within(answerOf(model)).getByLabelText('评分')).getAllByRole('button');
+    const tagOf = (model: string, name: string) => within(answerOf(model)).getByRole('button', { name });
+    const color = (tag: HTMLElement) => /arco-tag-(\w+)/.exec(tag.querySelector('.arco-tag')!.className)?.[1];
+
+    // In the run's scorer order; the first scorer's tag stands where 正确/错误 stood.
+    expect(tags('gpt-4o').map((tag) => tag.textContent)).toEqual(['参考答案 ✓', '格式 ✗', '评审 0.75 ✓', '分类 部分正确 ✗']);
+    expect(within(answerOf('gpt-4o')).queryByText('✓ 正确')).toBeNull();
+    expect(tags('gpt-4o').map(color)).toEqual(['green', 'red', 'green', 'red']);
+    expect(tags('deepseek-chat').map((tag) => tag.textContent)).toEqual(['参考答案 —', '评审 评审中…', '分类 未评审', '复核 评审失败']);
+    expect(tags('deepseek-chat').map(color)).toEqual(['gray', 'gray', 'gray', 'orange']);
+
+    const u = user();
+    await u.click(tagOf('gpt-4o', '评审 0.75 ✓'));
+    expect(await screen.findByText('原因：推理完整')).toBeTruthy();
+    expect(screen.getByText('分数：0.75')).toBeTruthy();
+    expect(screen.queryByText('{"reason":"推理完整","score":7.75}')).toBeNull();
+    await u.click(screen.getByRole('button', { name: '查看评审原文' }));
+    expect(screen.getByText('{"reason":"推理完整","score":7.75}')).toBeTruthy();
+
+    await u.click(tagOf('deepseek-chat', '复核 评审失败'));
+    expect(await screen.findByText('原因：评审回复无法解析')).toBeTruthy();
+  });
+
+  it('switches between the repeats of an answer, each with its own answer and tags', async () => {
+    const answer = makeAnswer({
+      answer: '第一次：B',
+      scores: { 参考答案: makeScore() },
+      repeats: [
+        makeAnswer({ answer: '第二次：A', use_time_ms: 2500, scores: { 参考答案: makeScore({ value: 0, passed: false, reason: '选项不一致' }) } }),
+        makeAnswer({ status: 'failed', answer: '', error: '上游超时', scores: { 参考答案: makeScore({ value: null, passed: null }) } }),
+      ],
+    });
+    renderResults({ [DETAIL]: detailOf(makeRun({ repeats: 3 }), [makeSample({ reference: 'B', answers: { 'gpt-4o': answer, 'deepseek-chat': makeAnswer() } })]) }, '/workflowResult/7');
+    await screen.findByRole('heading', { name: '题库评测' });
+    const gpt = answerOf('gpt-4o');
+    expect(within(gpt).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['第 1 次', '第 2 次', '第 3 次']);
+    expect(within(gpt).getByText('第一次：B')).toBeTruthy();
+    expect(within(gpt).getByRole('button', { name: '参考答案 ✓' })).toBeTruthy();
+
+    const u = user();
+    await u.click(within(gpt).getByRole('tab', { name: '第 2 次' }));
+    expect(within(gpt).getByText('第二次：A')).toBeTruthy();
+    expect(within(gpt).queryByText('第一次：B')).toBeNull();
+    expect(within(gpt).getByRole('button', { name: '参考答案 ✗' })).toBeTruthy();
+    expect(within(gpt).getByText('2.50 秒')).toBeTruthy();
+    await u.click(within(gpt).getByRole('tab', { name: '第 3 次' }));
+    expect(within(gpt).getByText('上游超时')).toBeTruthy();
+    expect(within(gpt).getByRole('button', { name: '参考答案 —' })).toBeTruthy();
+    // An answer asked once has no switcher.
+    expect(within(answerOf('deepseek-chat')).queryByRole('tab')).toBeNull();
+  });
+
   it('clamps a long answer until expanded', async () => {
     const long = '很长的回答。'.repeat(80);
     renderResults({ [DETAIL]: detailOf(makeRun(), [makeSample({ answers: { 'gpt-4o': makeAnswer({ answer: long }) } })]) }, '/workflowResult/7');
@@ -145,6 +224,44 @@ describe('workflow run detail', () => {
     expect(charts.map((chart) => chart.closest('figure')?.getAttribute('aria-label'))).toEqual(['费用（$）', '平均耗时（秒）', 'Token 用量', '准确率（%）']);
     expect(charts[1].textContent).toContain('"value":2.25');
     expect(charts[3].textContent).toContain('"value":85');
+  });
+
+  it('shows each scorer’s pass rate, mean and spread per model, in the run’s scorer order', async () => {
+    renderResults(
+      {
+        [DETAIL]: detailOf(),
+        'GET /api/workflow/runs-summary/7': ok({
+          scorers: [
+            { name: '参考答案', type: 'auto' },
+            { name: '评审', type: 'llm_judge', model: 'judge-model', rubric: '{{answer}}', output: 'number', scale: '1-10', threshold: 0.6 },
+          ],
+          summary: [
+            makeSummaryRow({
+              model_id: 'gpt-4o',
+              scored: 20,
+              correct: 17,
+              accuracy: 0.85,
+              scores: { 参考答案: { scored: 20, passed: 17, mean: 0.85, spread: 0.05 }, 评审: { scored: 10, passed: 4, mean: 0.62, spread: null } },
+            }),
+            makeSummaryRow({
+              model_id: 'deepseek-chat',
+              scores: { 参考答案: { scored: 0, passed: 0, mean: null, spread: null }, 评审: { scored: 20, passed: 20, mean: 0.9, spread: null } },
+            }),
+          ],
+        }),
+      },
+      '/workflowResult/7',
+    );
+    await screen.findByRole('heading', { name: '题库评测' });
+    await user().click(screen.getByRole('tab', { name: '成本/耗时对比' }));
+    const table = await screen.findByRole('region', { name: '评分结果' });
+    expect(within(table).getByText('第一个评分「参考答案」的通过率即准确率', { exact: false })).toBeTruthy();
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['模型', '参考答案', '评审', '通过率', '均值', '波动', '通过率', '均值']);
+    const row = (model: string) => within(table).getByText(model, { selector: 'td *, td' }).closest('tr') as HTMLElement;
+    expect(within(row('gpt-4o')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['gpt-4o', '85.0%', '0.85', '±5.0%', '40.0%', '0.62']);
+    expect(within(row('gpt-4o')).getByText('85.0%').getAttribute('title')).toBe('17/20');
+    expect(within(row('deepseek-chat')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['deepseek-chat', '—', '—', '—', '100.0%', '0.90']);
   });
 
   it('saves an export under the server’s name, or workflow-run-{id}.{ext}', async () => {

@@ -1,14 +1,21 @@
 import { useState } from 'react';
-import { Button, Dropdown, Menu, Message, Popconfirm, Progress, Tag, Typography } from '@arco-design/web-react';
-import { IconDelete, IconDownload, IconEdit } from '@arco-design/web-react/icon';
+import { Button, Dropdown, Menu, Message, Popconfirm, Progress, Typography } from '@arco-design/web-react';
+import { IconDelete, IconDownload, IconEdit, IconRefresh, IconShareExternal } from '@arco-design/web-react/icon';
 import { MSG_WORKFLOW_RUN_CANCELLED, WORKFLOW_EXPORT_FORMATS, type WorkflowExportFormat, type WorkflowRunView } from '@gw/shared';
 import { cancelRun } from '@/api/workflow-runs';
 import { QuotaText } from '@/components/quota-text';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { formatTime, runCall } from '@/pages/workflow/workflow-view';
+import { CompareButton } from '../compare/compare-picker';
+import { isFinishedWholeRun } from '../compare/run-choice';
 import { RunStatusTag } from '../run-status-tag';
-import { EXPORT_LABELS, MSG_RUN_CANCEL_FAILED, SOURCE_LABELS, progressText } from '../run-view';
+import { ReportMenu } from '../share/report-menu';
+import { runReportUrl } from '../share/share-api';
+import { ShareModal } from '../share/share-modal';
+import { EXPORT_LABELS, MSG_RUN_CANCEL_FAILED, progressText } from '../run-view';
 import { downloadRunExport } from './export-run';
+import { RerunModal } from './rerun-modal';
+import { RunBasicFacts } from './run-basic-facts';
 
 interface RunHeaderProps {
   run: WorkflowRunView;
@@ -16,11 +23,16 @@ interface RunHeaderProps {
   onCancelled: (run: WorkflowRunView) => void;
   onEditProject: () => void;
   onDelete: () => void;
+  /** A re-run was started: the run is running again. */
+  onRerun: () => void;
 }
 
-/** The run's title, figures and actions; a progress bar with cancel while it runs. */
-export function RunHeader({ run, display, onCancelled, onEditProject, onDelete }: RunHeaderProps) {
+/** The run's title, figures and actions (compare and re-run once a whole-data run has stopped); a progress bar with cancel while it runs. */
+export function RunHeader({ run, display, onCancelled, onEditProject, onDelete, onRerun }: RunHeaderProps) {
   const [exporting, setExporting] = useState(false);
+  const [rerunning, setRerunning] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const finished = isFinishedWholeRun(run);
   const percent = run.total > 0 ? Math.floor((run.done / run.total) * 100) : 0;
 
   const handleExport = async (format: string) => {
@@ -54,11 +66,23 @@ export function RunHeader({ run, display, onCancelled, onEditProject, onDelete }
           <RunStatusTag status={run.status} />
         </div>
         <div className="run-header-actions">
+          {finished && (
+            <>
+              <CompareButton run={run} />
+              <Button icon={<IconRefresh />} onClick={() => setRerunning(true)}>
+                重新运行
+              </Button>
+            </>
+          )}
           <Dropdown droplist={exportMenu} trigger="click" position="br">
             <Button icon={<IconDownload />} loading={exporting}>
               导出
             </Button>
           </Dropdown>
+          <ReportMenu label="导出报告" urlOf={(format) => runReportUrl(run.id, format)} />
+          <Button icon={<IconShareExternal />} onClick={() => setSharing(true)}>
+            分享
+          </Button>
           <Button icon={<IconEdit />} onClick={onEditProject}>
             编辑项目
           </Button>
@@ -68,24 +92,7 @@ export function RunHeader({ run, display, onCancelled, onEditProject, onDelete }
         </div>
       </div>
       <dl className="run-facts">
-        <div>
-          <dt>模型</dt>
-          <dd className="run-models">
-            {run.models.map((model) => (
-              <Tag key={model} size="small" color="arcoblue">
-                {model}
-              </Tag>
-            ))}
-          </dd>
-        </div>
-        <div>
-          <dt>{SOURCE_LABELS[run.source_kind] ?? '来源'}</dt>
-          <dd>{run.source_name || '—'}</dd>
-        </div>
-        <div>
-          <dt>样本数</dt>
-          <dd>{run.samples.toLocaleString('zh-CN')}</dd>
-        </div>
+        <RunBasicFacts run={run} />
         <div>
           <dt>完成</dt>
           <dd>{progressText(run.done, run.total, run.failed)}</dd>
@@ -117,6 +124,8 @@ export function RunHeader({ run, display, onCancelled, onEditProject, onDelete }
           </Popconfirm>
         </div>
       )}
+      {finished && <RerunModal run={run} visible={rerunning} onClose={() => setRerunning(false)} onStarted={onRerun} />}
+      <ShareModal runId={run.id} visible={sharing} onClose={() => setSharing(false)} />
     </header>
   );
 }

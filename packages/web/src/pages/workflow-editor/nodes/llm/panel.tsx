@@ -1,14 +1,18 @@
 import { InputNumber, Select, Slider, Typography } from '@arco-design/web-react';
-import { llmModelsOf } from '@gw/shared';
+import { llmModelsOf, llmVariantsOf } from '@gw/shared';
 import { useEditorStore } from '../../store/editor-context';
 import type { NodePanelProps } from '../node-definition';
 import { modelOf, promptTemplateOf } from './defaults';
 import { PromptTemplateEditor } from './prompt-template-editor';
+import { PromptVariantsEditor } from './prompt-variants-editor';
 
 /** The temperature range the relay accepts for chat models. */
 const TEMPERATURE = { min: 0, max: 2, step: 0.1 };
 
-/** The models the node compares (one run column each), their temperature and the node's own prompt messages. */
+/**
+ * The models the node compares, their temperature, the node's own prompt messages and its prompt
+ * variants (one run column per model, or per variant and model).
+ */
 export function LlmPanel({ node, onChange }: NodePanelProps) {
   const models = useEditorStore((state) => state.models);
   const model = modelOf(node.data);
@@ -20,6 +24,8 @@ export function LlmPanel({ node, onChange }: NodePanelProps) {
   const handleModels = (names: string[]) => onChange({ models: names, model: { ...model, name: names[0] ?? '' } });
   // A chosen model the list no longer offers stays visible, so it can be seen and removed.
   const options = [...chosen.filter((name) => !models.includes(name)), ...models];
+  const template = promptTemplateOf(node.data);
+  const variants = llmVariantsOf(node.data);
 
   return (
     <>
@@ -39,7 +45,15 @@ export function LlmPanel({ node, onChange }: NodePanelProps) {
         />
       </div>
       <Typography.Text bold>提示词模板</Typography.Text>
-      <PromptTemplateEditor value={promptTemplateOf(node.data)} onChange={(prompt_template) => onChange({ prompt_template })} />
+      {/* Runs ask the variants instead; the node's own messages are kept for when every variant is removed. */}
+      {variants.length > 0 ? (
+        <Typography.Text type="secondary">已设置提示词变体，运行时使用各变体，不使用此模板；删除全部变体后恢复使用。</Typography.Text>
+      ) : (
+        <PromptTemplateEditor value={template} onChange={(prompt_template) => onChange({ prompt_template })} />
+      )}
+      <Typography.Text bold>提示词变体</Typography.Text>
+      <Typography.Text type="secondary">每个变体与每个模型组合为运行结果中的一列，用于比较不同提示词。</Typography.Text>
+      <PromptVariantsEditor value={variants} template={template} onChange={(prompt_variants) => onChange({ prompt_variants })} />
     </>
   );
 }
