@@ -123,14 +123,26 @@ export const SCREENS = {
   '/workflow/editor/:id': {
     zh: '工作流编辑器',
     en: 'Workflow editor',
-    purposeZh: '在画布上添加输入、提示词、大模型和回答节点并连线；保存后可试运行一个问题，或估算费用后运行整个数据集。手机上只能查看和运行，不能拖动、连线、改节点设置或保存。',
-    purposeEn: 'Add input, prompt, model and answer nodes on the canvas and connect them; after saving, try one question or run the whole dataset after a cost estimate. On a phone the editor only shows and runs the workflow: no dragging, connecting, node settings or saving.',
+    purposeZh: '在画布上添加输入、提示词、大模型和回答节点并连线，大模型节点可设多个提示词变体；保存后可试运行一个问题，或选好评分方式（正则、JSON、数值、长度、费用、耗时、大模型评审）和重复次数、估算费用后运行整个数据集。手机上只能查看和运行，不能拖动、连线、改节点设置或保存。',
+    purposeEn: 'Add input, prompt, model and answer nodes on the canvas and connect them, with several prompt variants per model node; after saving, try one question or run the whole dataset with its scorers (regex, JSON, number, length, cost, latency, LLM judge) and repeats after a cost estimate. On a phone the editor only shows and runs the workflow: no dragging, connecting, node settings or saving.',
   },
   '/workflowResult/:id': {
     zh: '运行结果',
     en: 'Run result',
-    purposeZh: '一次运行的效果对比（每个样本的各模型回答、参考答案与判定）和成本/耗时对比，可导出或删除。',
-    purposeEn: 'One run’s answers per sample and model against the reference answer, and its cost and time per model; export or delete it.',
+    purposeZh: '一次运行的效果对比（每个样本的各模型回答、参考答案与每个评分的判定）和成本/耗时对比及各评分通过率；可重新运行失败的回答、与另一次运行对比、导出报告、分享只读链接或删除。',
+    purposeEn: 'One run’s answers per sample and model with every scorer’s verdict, and its cost, time and pass rates per model; re-run what failed, compare with another run, export a report, share a read-only link, or delete it.',
+  },
+  '/workflowResult/compare': {
+    zh: '运行对比',
+    en: 'Run comparison',
+    purposeZh: '以一次运行为基准对比另一次：各模型各评分的通过率、均值、费用和耗时的变化（变好为绿，变差为红）；同一数据集时列出修复、退化和不变的样本，可筛选并导出。',
+    purposeEn: 'Compare a run with a baseline run: each model’s pass rate, mean score, cost and latency per scorer with the change (green better, red worse); for the same dataset, the samples fixed, regressed or unchanged, filterable and exportable.',
+  },
+  '/share/run/:token': {
+    zh: '分享的运行结果',
+    en: 'Shared run result',
+    purposeZh: '运行所有者分享的只读结果：汇总与每个样本的回答，无需登录；所有者取消分享后链接失效。',
+    purposeEn: 'A run’s results as its owner shared them, read-only and without signing in; the link stops working when the owner revokes it.',
   },
   '/model-manage': {
     zh: '模型管理',

@@ -52,6 +52,8 @@ interface Seed {
   channel: number;
   userId: number;
   own: Record<MemberName, OwnRecords>;
+  /** The path of a live share link to root's run (`/share/run/<token>`). */
+  share: string;
 }
 
 /**
@@ -67,6 +69,8 @@ const PARAM_PATHS: Record<string, (seed: Seed, own: OwnRecords) => string> = {
   '/multi-model-compare/history/:id': (_, own) => `/multi-model-compare/history/${own.talking}`,
   '/workflow/editor/:id': (_, own) => `/workflow/editor/${own.project}`,
   '/workflowResult/:id': (_, own) => `/workflowResult/${own.run}`,
+  // Root's run, shared: what anyone holding the link sees, signed in or not.
+  '/share/run/:token': (seed) => seed.share,
   // The first entry of the Chats option; none is configured, and the page says so.
   '/chat/:id': () => '/chat/0',
   '/channel/edit/:id': (seed) => `/channel/edit/${seed.channel}`,
@@ -212,7 +216,8 @@ describe('every route of the route table, for every role, on a desktop and a pho
     await waitForConsumeLogs(page, 3 * (4 + records));
     // The statistics roll the logs up on a schedule; 立即更新's call does it now.
     expectSuccess(await rootApi(page, 'POST', '/api/statistics/refresh'));
-    seed = { dataset, channel, userId: visitors.get('user')!.id!, own: { user, admin, root } };
+    const share = expectSuccess<{ url: string }>(await rootApi(page, 'POST', `/api/workflow/runs/${root.run}/share`)).url;
+    seed = { dataset, channel, userId: visitors.get('user')!.id!, own: { user, admin, root }, share };
   });
 
   afterAll(async () => {

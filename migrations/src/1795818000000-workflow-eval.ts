@@ -50,6 +50,8 @@ export class WorkflowEval1795818000000 implements MigrationInterface {
         PRIMARY KEY ("run_id", "idx", "col", "rep", "scorer")
       )`);
     await queryRunner.query(`CREATE INDEX "idx_workflow_run_scores_pending" ON "workflow_run_scores" ("run_id", "idx", "col", "rep", "scorer") WHERE "status" = 'pending'`);
+    // The judges' progress, summed every half second while a run goes (RunStore.syncCounts): only judge rows are indexed.
+    await queryRunner.query(`CREATE INDEX "idx_workflow_run_scores_judges" ON "workflow_run_scores" ("run_id") WHERE "kind" = 'llm_judge'`);
     await queryRunner.query(`
       INSERT INTO "workflow_run_scores" ("run_id", "idx", "col", "rep", "scorer", "status", "kind", "value", "passed", "reason")
       SELECT "run_id", "idx", "col", 0, 0, 'done', COALESCE("score_kind", 'contains'), "score", CASE WHEN "score" IS NULL THEN NULL ELSE "score" = 1 END,

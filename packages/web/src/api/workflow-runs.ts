@@ -54,7 +54,7 @@ export const rerunRun = (id: number, input: WorkflowRerunInput) => http.post<Wor
 export const compareRuns = (query: { base: number; other: number; page: number; page_size: number; state?: WorkflowCompareState }) =>
   http.get<WorkflowCompare>('/api/workflow/runs/compare', query);
 
-/** The export's address: the browser downloads it with the session cookie (a plain link works). */
+/** The export's address; the console downloads it with downloadFile (lib/download), which sends New-Api-User beside the session cookie. */
 export const runExportUrl = (id: number, format: WorkflowExportFormat) => `/api/workflow/export/runs/${id}?format=${format}`;
 
 /**

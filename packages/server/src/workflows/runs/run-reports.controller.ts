@@ -14,7 +14,7 @@ import { RunsService } from './runs.service';
 
 /**
  * Reports of runs and comparisons as files (issue 30; docs/console-api.md "Workflow runs"): xlsx,
- * JSON or self-contained HTML, downloaded with the session cookie. Another user's run answers like
+ * JSON or self-contained HTML, which the console downloads with its session and New-Api-User (lib/download). Another user's run answers like
  * a missing one (运行记录不存在), as every run call does.
  */
 @Controller('api/workflow')

@@ -363,7 +363,9 @@ export class RunStore {
                  FROM workflow_run_answers WHERE run_id = $1) a,
               (SELECT count(*) FILTER (WHERE status IN ('done', 'failed'))::int AS judged, count(*) FILTER (WHERE status = 'pending')::int AS pending,
                       COALESCE(sum(quota), 0) AS quota
-                 FROM workflow_run_scores WHERE run_id = $1 AND kind = 'llm_judge') j
+                 FROM workflow_run_scores
+                -- A run without judges skips the scan (a one-time filter): its scores hold none.
+                WHERE run_id = $1 AND kind = 'llm_judge' AND (SELECT ${JUDGES_OF_RUN} FROM workflow_runs r WHERE r.id = $1) > 0) j
         WHERE r.id = $1
         RETURNING r.cancel_requested`,
       [runId],

@@ -13,7 +13,7 @@ export const REPORT_FORMATS = WORKFLOW_REPORT_FORMATS;
 export type ReportFormat = WorkflowReportFormat;
 export const REPORT_LABELS: Record<ReportFormat, string> = { xlsx: 'Excel (.xlsx)', json: 'JSON', html: 'HTML 报告' };
 
-/** A run's report: a plain link, downloaded with the session cookie. */
+/** A run's report address; the menu downloads it with downloadFile (lib/download), which sends New-Api-User beside the session cookie. */
 export const runReportUrl = (id: number, format: ReportFormat) => `/api/workflow/runs/${id}/report?format=${format}`;
 export const compareReportUrl = (base: number, other: number, format: ReportFormat) => `/api/workflow/runs/compare/report?base=${base}&other=${other}&format=${format}`;
 
