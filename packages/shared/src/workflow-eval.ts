@@ -1,5 +1,3 @@
-import type { WorkflowRunSummary, WorkflowRunView } from './workflow';
-
 /**
  * The evaluation lab (issue 30): the scorers a whole-data run grades its answers with, repeats,
  * re-runs, and the comparison of two runs. The calls are listed in docs/console-api.md "Workflow runs".
@@ -173,12 +171,6 @@ export interface RunShareCreated {
 export interface RunShareState {
   shared: boolean;
   created_at: number;
-}
-
-/** `GET /api/share/run/:token`. */
-export interface SharedRun {
-  run: WorkflowRunView;
-  summary: WorkflowRunSummary;
 }
 
 /** A revoked, unknown or malformed link all answer this: nothing tells whether a token ever existed. */

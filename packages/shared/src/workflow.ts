@@ -612,6 +612,12 @@ export interface WorkflowRunSummary {
   scorers: WorkflowScorer[];
 }
 
+/** `GET /api/share/run/:token` (issue 30): a run's results as its owner shared them. */
+export interface SharedRun {
+  run: WorkflowRunView;
+  summary: WorkflowRunSummary;
+}
+
 /** Messages of runs (spec 3 §8 and the server's own). */
 export const MSG_WORKFLOW_RUN_NOT_FOUND = '运行记录不存在';
 /** The delete call's message; the console treats exactly this as success (spec 3 §7). */

@@ -223,6 +223,18 @@ const CHECKS: Record<string, Probe[]> = {
   'GET /api/workflow/export/runs/:id': [hidden((ids) => s.bob.get(`/api/workflow/export/runs/${ids.run}`).query({ format: 'json' }), MSG_WORKFLOW_RUN_NOT_FOUND)],
   'POST /api/workflow/runs/:id/cancel': [hidden((ids) => s.bob.post(`/api/workflow/runs/${ids.run}/cancel`), MSG_WORKFLOW_RUN_NOT_FOUND)],
   'POST /api/workflow/runs/:id/delete': [hidden((ids) => s.bob.post(`/api/workflow/runs/${ids.run}/delete`), MSG_WORKFLOW_RUN_NOT_FOUND)],
+  // The evaluation lab (issue 30): scorers of a project, re-runs, comparisons, reports and share links.
+  'GET /api/workflow/scorers/:appId': [hidden((ids) => s.bob.get(`/api/workflow/scorers/${ids.app}`), MSG_PROJECT_NOT_FOUND)],
+  'POST /api/workflow/scorers/:appId': [hidden((ids) => s.bob.post(`/api/workflow/scorers/${ids.app}`).send({ scorers: [{ name: 'x', type: 'exact' }] }), MSG_PROJECT_NOT_FOUND)],
+  'POST /api/workflow/runs/:id/rerun': [hidden((ids) => s.bob.post(`/api/workflow/runs/${ids.run}/rerun`).send({ only: 'all' }), MSG_WORKFLOW_RUN_NOT_FOUND)],
+  'GET /api/workflow/runs/compare': [hidden((ids) => s.bob.get('/api/workflow/runs/compare').query({ base: ids.run, other: ids.run + 100_000 }), MSG_WORKFLOW_RUN_NOT_FOUND)],
+  'GET /api/workflow/runs/compare/report': [
+    hidden((ids) => s.bob.get('/api/workflow/runs/compare/report').query({ base: ids.run, other: ids.run + 100_000, format: 'json' }), MSG_WORKFLOW_RUN_NOT_FOUND),
+  ],
+  'GET /api/workflow/runs/:id/report': [hidden((ids) => s.bob.get(`/api/workflow/runs/${ids.run}/report`).query({ format: 'json' }), MSG_WORKFLOW_RUN_NOT_FOUND)],
+  'GET /api/workflow/runs/:id/share': [hidden((ids) => s.bob.get(`/api/workflow/runs/${ids.run}/share`), MSG_WORKFLOW_RUN_NOT_FOUND)],
+  'POST /api/workflow/runs/:id/share': [hidden((ids) => s.bob.post(`/api/workflow/runs/${ids.run}/share`), MSG_WORKFLOW_RUN_NOT_FOUND)],
+  'POST /api/workflow/runs/:id/share/revoke': [hidden((ids) => s.bob.post(`/api/workflow/runs/${ids.run}/share/revoke`), MSG_WORKFLOW_RUN_NOT_FOUND)],
 
   // Wallet: top-up orders (payments/)
   'GET /api/user/topup/self': [own((ids) => s.bob.get('/api/user/topup/self').query({ user_id: ids.user }))],
@@ -387,6 +399,9 @@ const ALICE_ROWS: Record<string, string> = {
   workflows: 'SELECT * FROM workflows t WHERE user_id = $1 ORDER BY t::text',
   workflow_runs: 'SELECT * FROM workflow_runs t WHERE user_id = $1 ORDER BY t::text',
   workflow_run_answers: 'SELECT t.* FROM workflow_run_answers t JOIN workflow_runs r ON r.id = t.run_id WHERE r.user_id = $1 ORDER BY t::text',
+  workflow_run_scores: 'SELECT t.* FROM workflow_run_scores t JOIN workflow_runs r ON r.id = t.run_id WHERE r.user_id = $1 ORDER BY t::text',
+  workflow_run_answer_history: 'SELECT t.* FROM workflow_run_answer_history t JOIN workflow_runs r ON r.id = t.run_id WHERE r.user_id = $1 ORDER BY t::text',
+  workflow_run_shares: 'SELECT * FROM workflow_run_shares t WHERE user_id = $1 ORDER BY t::text',
   topup_orders: 'SELECT * FROM topup_orders t WHERE user_id = $1 ORDER BY t::text',
   tasks: 'SELECT * FROM tasks t WHERE user_id = $1 ORDER BY t::text',
   logs: 'SELECT * FROM logs t WHERE user_id = $1 ORDER BY t::text',

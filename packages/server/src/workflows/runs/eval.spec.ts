@@ -228,6 +228,29 @@ describe('workflow evaluation lab (integration)', () => {
     expect(billed - 4 * MOCK_COST).toBe(run.quota); // the first test's four verdicts are alice's too
   });
 
+  it('records answers arriving together in shared writes, each once with its scores, and a second record of one answer not at all', async () => {
+    const set = await dataset([{ question: 'Q1' }]);
+    const appId = await project(alice.agent, graphOf(['echo'], set));
+    const store = f.t.app.get(RunStore);
+    const plan = { columns: [{ node_id: 'llm-1', model: 'echo', params: {}, system: '', user: '' }], source: { kind: 'dataset' as const, id: set, field: 'question' } };
+    const run = await store.create({ userId: alice.userId, appId, appTitle: 'x', mode: 'direct', source: { kind: 'dataset', id: set, name: 'x', field: 'question' }, limit: 0, plan, models: ['echo'], scorers: WORKFLOW_DEFAULT_SCORERS, repeats: 1, estimatedQuota: 0 });
+    const count = 150;
+    await store.addSamples(run.id, 0, Array.from({ length: count }, (_, index) => ({ input: `Q${index}`, reference: `Q${index}`, choice: false })));
+    await store.markPrepared(run.id, count, 1);
+    const answer = (idx: number) => ({ status: 'done' as const, answer: `Q${idx}`, quota: idx, promptTokens: 1, completionTokens: 1, useTimeMs: 1, firstTokenMs: 1, error: '', requestId: `r${idx}` });
+    const score = { status: 'done' as const, kind: 'exact', value: 1, label: null, passed: true, reason: '' };
+    // More than one write holds (64), all at once, answer 7 twice.
+    const recorded = await Promise.all([...Array.from({ length: count }, (_, idx) => store.record(run.id, { idx, col: 0, rep: 0 }, answer(idx), [score])), store.record(run.id, { idx: 7, col: 0, rep: 0 }, answer(7), [score])]);
+    expect(recorded.filter(Boolean)).toHaveLength(count);
+    expect([recorded[7], recorded[count]].sort()).toEqual([false, true]);
+    const [rows] = await f.t.db.query(
+      `SELECT (SELECT count(*)::int FROM workflow_run_answers WHERE run_id = $1 AND status = 'done') AS done, (SELECT sum(quota)::int FROM workflow_run_answers WHERE run_id = $1) AS quota,
+              (SELECT count(*)::int FROM workflow_run_scores WHERE run_id = $1 AND passed) AS scored`,
+      [run.id],
+    );
+    expect(rows).toEqual({ done: count, quota: (count * (count - 1)) / 2, scored: count });
+  });
+
   it('refuses re-runs that cannot be: running, streamed, empty, another user’s, bad scorers', async () => {
     const set = await dataset([{ question: 'Q1' }]);
     const appId = await project(alice.agent, graphOf(['echo'], set));

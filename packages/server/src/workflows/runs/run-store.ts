@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { nowSeconds } from '../../common/time';
 import { PoolDb } from '../../database/pool-db';
 import type { RunPlan } from './run-plan';
+import { BatchedWrites } from './batched-writes';
 import type { SampleInput } from './sample-prompt';
 
 /** A run row as the engine and the views read it. */
@@ -133,6 +134,25 @@ function scoreArrays(scores: ScoreRecord[]): unknown[] {
   ];
 }
 
+/** The most answers, or verdicts, one statement records. */
+const RECORD_BATCH_MAX = 64;
+
+const answerKeyText = (key: AnswerKey) => `${key.idx}:${key.col}:${key.rep}`;
+const scoreKeyText = (key: AnswerKey & { scorer: number }) => `${key.idx}:${key.col}:${key.rep}:${key.scorer}`;
+
+/** An answer to record, with its scores. */
+interface AnswerWrite {
+  key: AnswerKey;
+  record: AnswerRecord;
+  scores: ScoreRecord[];
+}
+
+/** A judge's verdict to record. */
+interface VerdictWrite {
+  key: AnswerKey & { scorer: number };
+  score: ScoreRecord;
+}
+
 /** Judge scorers of a run, counted in SQL from its frozen scorers. */
 const JUDGES_OF_RUN = `(SELECT count(*)::int FROM jsonb_array_elements(r.scorers) e WHERE e->>'type' = 'llm_judge')`;
 
@@ -147,6 +167,10 @@ export const storable = (text: string, max: number): string => (text.includes('\
  */
 @Injectable()
 export class RunStore {
+  /** Answers and verdicts being recorded, gathered per run (BatchedWrites). */
+  private readonly answers = new BatchedWrites<AnswerWrite>((runId, batch) => this.recordAnswers(runId, batch), (write) => answerKeyText(write.key), RECORD_BATCH_MAX);
+  private readonly verdicts = new BatchedWrites<VerdictWrite>((runId, batch) => this.recordVerdicts(runId, batch), (write) => scoreKeyText(write.key), RECORD_BATCH_MAX);
+
   constructor(private readonly db: PoolDb) {}
 
   async create(run: NewRun): Promise<RunRow> {
@@ -287,65 +311,109 @@ export class RunStore {
     );
   }
 
-  /** Records a judge's verdict if its score is still pending (the guard against a second record, like an answer's). */
-  async recordJudgement(runId: number, key: AnswerKey & { scorer: number }, score: ScoreRecord): Promise<boolean> {
-    const rows = await this.db.query(
-      `UPDATE workflow_run_scores SET status = $6, value = $7, label = $8, passed = $9, reason = $10, raw = $11, quota = $12, request_id = $13
-        WHERE run_id = $1 AND idx = $2 AND col = $3 AND rep = $4 AND scorer = $5 AND status = 'pending'
-        RETURNING 1 AS recorded`,
+  /** Records a judge's verdict if its score is still pending (the guard against a second record, like an answer's); gathered per run like answers. */
+  recordJudgement(runId: number, key: AnswerKey & { scorer: number }, score: ScoreRecord): Promise<boolean> {
+    return this.verdicts.add(runId, { key, score });
+  }
+
+  private async recordVerdicts(runId: number, batch: VerdictWrite[]): Promise<Set<string>> {
+    const rows = await this.db.query<AnswerKey & { scorer: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($2::int[], $3::smallint[], $4::smallint[], $5::smallint[], $6::text[], $7::float8[], $8::text[], $9::bool[], $10::text[], $11::text[], $12::bigint[], $13::text[])
+           AS i(idx, col, rep, scorer, status, value, label, passed, reason, raw, quota, request_id))
+       UPDATE workflow_run_scores c SET status = i.status, value = i.value, label = i.label, passed = i.passed, reason = i.reason, raw = i.raw,
+              quota = i.quota, request_id = i.request_id
+         FROM input i
+        -- By the primary key, input row by input row (as answers are, recordAnswers).
+        WHERE c.ctid = (SELECT x.ctid FROM workflow_run_scores x WHERE x.run_id = $1 AND x.idx = i.idx AND x.col = i.col AND x.rep = i.rep AND x.scorer = i.scorer)
+          AND c.status = 'pending'
+        RETURNING c.idx, c.col, c.rep, c.scorer`,
       [
         runId,
-        key.idx,
-        key.col,
-        key.rep,
-        key.scorer,
-        score.status,
-        score.value,
-        score.label === null ? null : storable(score.label, MAX_REASON_CHARS),
-        score.passed,
-        storable(score.reason, MAX_REASON_CHARS),
-        storable(score.raw ?? '', MAX_RAW_CHARS),
-        score.quota ?? 0,
-        (score.requestId ?? '').slice(0, 64),
+        batch.map((write) => write.key.idx),
+        batch.map((write) => write.key.col),
+        batch.map((write) => write.key.rep),
+        batch.map((write) => write.key.scorer),
+        batch.map((write) => write.score.status),
+        batch.map((write) => write.score.value),
+        batch.map((write) => (write.score.label === null ? null : storable(write.score.label, MAX_REASON_CHARS))),
+        batch.map((write) => write.score.passed),
+        batch.map((write) => storable(write.score.reason, MAX_REASON_CHARS)),
+        batch.map((write) => storable(write.score.raw ?? '', MAX_RAW_CHARS)),
+        batch.map((write) => write.score.quota ?? 0),
+        batch.map((write) => (write.score.requestId ?? '').slice(0, 64)),
       ],
     );
-    return rows.length > 0;
+    return new Set(rows.map(scoreKeyText));
   }
 
   /**
    * Records one answer, if it is still pending, with its scores (one per scorer, in order) in the
-   * same statement: one commit per answer, and never an answer without its scores. False when it
-   * was not pending (another worker kept it, or the run is gone). Only the answer's rows are
-   * written: the run's counters are summed from the answers (syncCounts), so concurrent answers of
-   * one run never wait on the run's row.
+   * same statement: never an answer without its scores. False when it was not pending (another
+   * worker kept it, or the run is gone). Only the answer's rows are written: the run's counters are
+   * summed from the answers (syncCounts), so concurrent answers of one run never wait on the run's
+   * row. Answers of one run that arrive while its previous write is in flight are written together
+   * in the next one (one commit, one WAL flush for all of them: BatchedWrites).
    */
-  async record(runId: number, key: AnswerKey, record: AnswerRecord, scores: ScoreRecord[] = []): Promise<boolean> {
-    const rows = await this.db.query<{ recorded: number }>(
-      `WITH answered AS (
-         UPDATE workflow_run_answers SET status = $5, answer = $6, quota = $7, prompt_tokens = $8, completion_tokens = $9,
-                use_time_ms = $10, first_token_ms = $11, error = $12, request_id = $13
-          WHERE run_id = $1 AND idx = $2 AND col = $3 AND rep = $4 AND status = 'pending'
-          RETURNING 1),
-       scored AS (${SCORES_INSERT(14)} WHERE EXISTS (SELECT 1 FROM answered) ON CONFLICT DO NOTHING)
-       SELECT 1 AS recorded FROM answered`,
+  record(runId: number, key: AnswerKey, record: AnswerRecord, scores: ScoreRecord[] = []): Promise<boolean> {
+    return this.answers.add(runId, { key, record, scores });
+  }
+
+  /**
+   * One statement for a batch: each answer updated only from 'pending' (the guard against a second
+   * record), and the scores of those updated inserted with them. Answers the statement did not
+   * update (no longer pending) get no scores and are told so.
+   */
+  private async recordAnswers(runId: number, batch: AnswerWrite[]): Promise<Set<string>> {
+    const scores = batch.flatMap((write) => write.scores.map((score, scorer) => ({ key: write.key, scorer, score })));
+    const rows = await this.db.query<AnswerKey>(
+      `WITH input AS (
+         SELECT * FROM unnest($2::int[], $3::smallint[], $4::smallint[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[], $10::int[], $11::int[], $12::text[], $13::text[])
+           AS i(idx, col, rep, status, answer, quota, prompt_tokens, completion_tokens, use_time_ms, first_token_ms, error, request_id)),
+       answered AS (
+         UPDATE workflow_run_answers a SET status = i.status, answer = i.answer, quota = i.quota, prompt_tokens = i.prompt_tokens,
+                completion_tokens = i.completion_tokens, use_time_ms = i.use_time_ms, first_token_ms = i.first_token_ms, error = i.error, request_id = i.request_id
+           FROM input i
+          -- Each input row finds its answer by the primary key (a plain join is planned from the
+          -- run's pending rows, estimated from stale statistics, and scans all of them per batch).
+          WHERE a.ctid = (SELECT x.ctid FROM workflow_run_answers x WHERE x.run_id = $1 AND x.idx = i.idx AND x.col = i.col AND x.rep = i.rep)
+            AND a.status = 'pending'
+          RETURNING a.idx, a.col, a.rep),
+       scored AS (
+         INSERT INTO workflow_run_scores (run_id, idx, col, rep, scorer, status, kind, value, label, passed, reason)
+         SELECT $1, s.idx, s.col, s.rep, s.scorer, s.status, s.kind, s.value, s.label, s.passed, s.reason
+           FROM unnest($14::int[], $15::smallint[], $16::smallint[], $17::smallint[], $18::text[], $19::text[], $20::float8[], $21::text[], $22::bool[], $23::text[])
+                  AS s(idx, col, rep, scorer, status, kind, value, label, passed, reason)
+           JOIN answered USING (idx, col, rep)
+         ON CONFLICT DO NOTHING)
+       SELECT idx, col, rep FROM answered`,
       [
         runId,
-        key.idx,
-        key.col,
-        key.rep,
-        record.status,
-        storable(record.answer, MAX_ANSWER_CHARS),
-        record.quota,
-        record.promptTokens,
-        record.completionTokens,
-        record.useTimeMs,
-        record.firstTokenMs,
-        storable(record.error, MAX_ERROR_CHARS),
-        record.requestId.slice(0, 64),
-        ...scoreArrays(scores),
+        batch.map((write) => write.key.idx),
+        batch.map((write) => write.key.col),
+        batch.map((write) => write.key.rep),
+        batch.map((write) => write.record.status),
+        batch.map((write) => storable(write.record.answer, MAX_ANSWER_CHARS)),
+        batch.map((write) => write.record.quota),
+        batch.map((write) => write.record.promptTokens),
+        batch.map((write) => write.record.completionTokens),
+        batch.map((write) => write.record.useTimeMs),
+        batch.map((write) => write.record.firstTokenMs),
+        batch.map((write) => storable(write.record.error, MAX_ERROR_CHARS)),
+        batch.map((write) => write.record.requestId.slice(0, 64)),
+        scores.map((item) => item.key.idx),
+        scores.map((item) => item.key.col),
+        scores.map((item) => item.key.rep),
+        scores.map((item) => item.scorer),
+        scores.map((item) => item.score.status),
+        scores.map((item) => item.score.kind),
+        scores.map((item) => item.score.value),
+        scores.map((item) => (item.score.label === null ? null : storable(item.score.label, MAX_REASON_CHARS))),
+        scores.map((item) => item.score.passed),
+        scores.map((item) => storable(item.score.reason, MAX_REASON_CHARS)),
       ],
     );
-    return rows.length > 0;
+    return new Set(rows.map(answerKeyText));
   }
 
   /**
