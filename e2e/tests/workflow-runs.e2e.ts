@@ -89,8 +89,9 @@ describe('a workflow built in the editor, run on one question and on a whole dat
     await product.screenshot('3b-done-dialog');
     await done.getByRole('button', { name: '查看结果' }).click();
     await page.waitForURL(/\/workflowResult\/\d+$/);
-    // Effect comparison: each sample's answer by the model, scored against the reference letter.
-    await page.getByText(/✓ 正确|✗ 错误/).first().waitFor();
+    // Effect comparison: each sample's answer by the model, scored against the reference letter by
+    // the default scorer (issue 30: each scorer's verdict is a tag named after it).
+    await page.getByText(/^参考答案 [✓✗]$/).first().waitFor();
     await product.screenshot('4-results');
     await page.getByRole('tab', { name: '成本/耗时对比' }).click();
     await page.locator('canvas').first().waitFor();
