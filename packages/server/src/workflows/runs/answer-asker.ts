@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InternalRelay } from '../../relay/internal-relay';
-import { callRecorded } from './recorded-call';
+import { type CallOptions, callRecorded } from './recorded-call';
 import type { RunColumn } from './run-plan';
 import { type AnswerKey, type AnswerRecord, RunStore, type ScoreRecord } from './run-store';
 import { messagesFor, type SampleInput } from './sample-prompt';
@@ -33,7 +33,7 @@ export class AnswerAsker {
     run: { id: number; user_id: number },
     column: RunColumn,
     pending: SampleInput & AnswerKey,
-    options: { onDelta?: (content: string) => void; signal?: AbortSignal; scoring?: CompiledScorers } = {},
+    options: CallOptions & { scoring?: CompiledScorers } = {},
   ): Promise<Asked> {
     const body = { model: column.model, messages: messagesFor(column, pending.input), ...column.params };
     const outcome = await callRecorded(

@@ -1,7 +1,7 @@
 import type { WorkflowScorer } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { InternalRelay } from '../../relay/internal-relay';
-import { callRecorded } from './recorded-call';
+import { type CallOptions, callRecorded } from './recorded-call';
 import { type PendingJudgement, RunStore, type ScoreRecord } from './run-store';
 import { judgeMessages, readVerdict } from './scoring/judge';
 
@@ -24,7 +24,7 @@ export class JudgeAsker {
     private readonly store: RunStore,
   ) {}
 
-  async judge(run: { id: number; user_id: number }, scorer: WorkflowScorer, pending: PendingJudgement): Promise<Judged> {
+  async judge(run: { id: number; user_id: number }, scorer: WorkflowScorer, pending: PendingJudgement, options: Pick<CallOptions, 'onAnswered'> = {}): Promise<Judged> {
     const messages = judgeMessages(scorer, { question: pending.input, reference: pending.reference, answer: pending.answer });
     const outcome = await callRecorded(this.relay, run.user_id, { model: scorer.model, messages, temperature: JUDGE_TEMPERATURE }, async ({ answer, streamError, outcome }) => {
       const billed = { raw: answer, quota: outcome.quota, requestId: outcome.requestId, kind: 'llm_judge' };
@@ -35,7 +35,7 @@ export class JudgeAsker {
         score = 'problem' in verdict ? { ...billed, status: 'failed', value: null, label: null, passed: null, reason: verdict.problem } : { ...billed, status: 'done', ...verdict };
       }
       return { recorded: await this.store.recordJudgement(run.id, pending, score), value: score };
-    });
+    }, options);
     if (outcome.kind === 'recorded' || outcome.kind === 'skipped') return { kind: outcome.kind };
     const failed: ScoreRecord = { status: 'failed', kind: 'llm_judge', value: null, label: null, passed: null, reason: outcome.message };
     const recorded = await this.store.recordJudgement(run.id, pending, failed);

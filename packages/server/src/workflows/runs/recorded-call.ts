@@ -18,6 +18,17 @@ export type CallOutcome<T> =
   /** Failed for good (after the retries of what may pass): nothing was charged. */
   | { kind: 'failed'; message: string };
 
+export type CallOptions = {
+  onDelta?: (content: string) => void;
+  signal?: AbortSignal;
+  /**
+   * The upstream has answered (the record and the settlement are what is left): the caller's slot
+   * may go to the next call. A retry after a record that failed (the database, not the upstream) is
+   * asked outside that slot; the caller bounds it with everything else in flight (CallSlots).
+   */
+  onAnswered?: () => void;
+};
+
 /** Failures that may pass when asked again: limits, the upstream or the gateway being briefly unable. */
 const transient = (error: RelayError): boolean => error.status === 429 || error.status >= 500;
 /** Failures about the user rather than the call. */
@@ -37,7 +48,7 @@ export async function callRecorded<T>(
   userId: number,
   body: Record<string, unknown>,
   keep: (answer: InternalAnswer) => Promise<{ recorded: boolean; value: T }>,
-  options: { onDelta?: (content: string) => void; signal?: AbortSignal } = {},
+  options: CallOptions = {},
 ): Promise<CallOutcome<T>> {
   let lastError: RelayError | undefined;
   for (let attempt = 1; attempt <= ANSWER_TRIES; attempt++) {
@@ -49,6 +60,7 @@ export async function callRecorded<T>(
         {
           onDelta: options.onDelta,
           record: async (answer) => {
+            options.onAnswered?.();
             kept = await keep(answer);
             // Not recorded: refuse the charge (the relay refunds the reservation).
             if (!kept.recorded) throw new RelayError(409, MSG_ALREADY_RECORDED, 'conflict', 'already_recorded');

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { InstanceLiveness } from '../../relay/billing/instance-liveness.service';
 import { PriceService } from '../../relay/billing/price.service';
 import { AnswerAsker } from './answer-asker';
+import { CallSlots } from './call-slots';
 import { JudgeAsker } from './judge-asker';
 import type { RunSourceRef } from './run-plan';
 import { RunSources } from './run-sources';
@@ -18,6 +19,8 @@ export const MSG_RUN_INTERNAL_ERROR = '运行出错（服务器内部错误）�
 const PENDING_PAGE = 500;
 /** How often a running run's counters are summed from its answers (progress, and the cancel flag read back). */
 const COUNT_EVERY_MS = 500;
+/** Items whose record and settlement may still be finishing, per concurrency slot, once their upstream has answered. */
+const BEHIND_PER_SLOT = 1;
 /** Samples gathered before they are written while a run is prepared. */
 const PREPARE_BATCH = 2000;
 
@@ -106,8 +109,8 @@ export class RunEngine {
     const answers = await this.drain(
       run,
       (after) => this.store.pending(run.id, after, PENDING_PAGE),
-      async (pending) => {
-        const asked = await this.asker.ask(run, run.plan.columns[pending.col], pending, { scoring });
+      async (pending, answered) => {
+        const asked = await this.asker.ask(run, run.plan.columns[pending.col], pending, { scoring, onAnswered: answered });
         return asked.kind === 'fatal' ? asked.message : undefined;
       },
     );
@@ -115,25 +118,26 @@ export class RunEngine {
     return this.drain(
       run,
       (after) => this.store.pendingJudgements(run.id, after, PENDING_PAGE),
-      async (pending) => {
-        const judged = await this.judges.judge(run, scoring.scorers[pending.scorer], pending);
+      async (pending, answered) => {
+        const judged = await this.judges.judge(run, scoring.scorers[pending.scorer], pending, { onAnswered: answered });
         return judged.kind === 'fatal' ? judged.message : undefined;
       },
     );
   }
 
   /**
-   * Works through one queue a page at a time, `workflowRunConcurrency` items at once, in key order,
-   * until it is empty, the run should stop (cancelled or deleted, seen by the counter sync) or an
-   * item reports a fatal refusal.
+   * Works through one queue a page at a time in key order, until it is empty, the run should stop
+   * (cancelled or deleted, seen by the counter sync) or an item reports a fatal refusal, with
+   * `workflowRunConcurrency` upstream calls at once (CallSlots: an answered item's record and
+   * settlement finish outside its slot).
    */
   private async drain<T extends AnswerKey & { scorer?: number }>(
     run: RunRow,
     page: (after: Cursor) => Promise<T[]>,
-    handle: (item: T) => Promise<string | undefined>,
+    handle: (item: T, answered: () => void) => Promise<string | undefined>,
   ): Promise<{ stopped: boolean; fatal?: string }> {
     const concurrency = this.config.workflowRunConcurrency;
-    const inFlight = new Set<Promise<void>>();
+    const slots = new CallSlots(concurrency, concurrency * (1 + BEHIND_PER_SLOT));
     let stopped = false;
     let fatal: string | undefined;
     let after = START;
@@ -150,18 +154,15 @@ export class RunEngine {
         if (items.length === 0) break;
         for (const item of items) {
           if (stopped || fatal !== undefined) break;
-          const task = handle(item)
-            .then((message) => {
-              if (message !== undefined) fatal ??= message;
-            })
-            .finally(() => inFlight.delete(task));
-          inFlight.add(task);
-          if (inFlight.size >= concurrency) await Promise.race(inFlight);
+          await slots.start(async (answered) => {
+            const message = await handle(item, answered);
+            if (message !== undefined) fatal ??= message;
+          });
         }
         const last = items[items.length - 1];
         after = { idx: last.idx, col: last.col, rep: last.rep, scorer: last.scorer ?? -1 };
       }
-      await Promise.all(inFlight);
+      await slots.idle();
     } finally {
       clearInterval(timer);
     }
