@@ -183,8 +183,8 @@ export const SCREENS = {
   '/user': {
     zh: '用户管理',
     en: 'User management',
-    purposeZh: '搜索和添加用户，编辑资料与额度，提升或降低角色，禁用、启用或删除账户；已删除（注销）的账户不可再修改，只保留监控入口。',
-    purposeEn: 'Search and add users, edit their profile and quota, promote or demote, disable, enable or delete accounts; a deleted (deregistered) account can no longer be changed and keeps only its monitor link.',
+    purposeZh: '搜索和添加用户，编辑资料与额度，提升或降低角色，禁用、启用或删除账户，查看并退出其登录设备；已删除（注销）的账户不可再修改，只保留监控入口。',
+    purposeEn: 'Search and add users, edit their profile and quota, promote or demote, disable, enable or delete accounts, see and sign out their devices; a deleted (deregistered) account can no longer be changed and keeps only its monitor link.',
   },
   '/log': {
     zh: '日志',
@@ -222,11 +222,17 @@ export const SCREENS = {
     purposeZh: '访客提交的数据定制需求，可按时间和状态筛选，并更新处理状态。',
     purposeEn: 'The custom-data requests visitors sent, filtered by time and status, with their handling status.',
   },
+  '/audit': {
+    zh: '审计日志',
+    en: 'Audit log',
+    purposeZh: '超级管理员查看每一次管理操作：谁在何时、从哪个地址修改了渠道、用户额度、设置或倍率，以及每个字段修改前后的值（密钥只显示“已修改”）；可按操作人、操作、对象和时间筛选。',
+    purposeEn: 'For super administrators: every administrative change — who changed a channel, a user’s quota, a setting or a ratio, when and from where, with each field before and after (secrets only as changed); filtered by actor, action, object and time.',
+  },
   '/setting': {
     zh: '设置',
     en: 'Settings',
-    purposeZh: '个人设置：资料、余额、可用模型、邀请、账户绑定、访问令牌、修改密码和注销；管理员另有运营、系统和其他设置，超级管理员可修改，其他管理员只读（密钥不显示）。',
-    purposeEn: 'Personal settings: profile, balance, usable models, invitations, bindings, access token, password and account deletion; administrators also get the operation, system and other tabs, which super administrators edit and other administrators only read (secrets hidden).',
+    purposeZh: '个人设置：资料、余额、可用模型、邀请、账户绑定、访问令牌、修改密码和注销，两步验证（身份验证器应用扫码启用，附一次性备用码），以及登录设备（可退出其中任一设备或其他所有设备）；管理员另有运营、系统和其他设置，超级管理员可修改，其他管理员只读（密钥不显示）。',
+    purposeEn: 'Personal settings: profile, balance, usable models, invitations, bindings, access token, password and account deletion, two-factor sign-in (an authenticator app’s QR code, with single-use backup codes), and signed-in devices (sign out any one of them, or all the others); administrators also get the operation, system and other tabs, which super administrators edit and other administrators only read (secrets hidden).',
   },
   '/update': {
     zh: '更新说明',

@@ -147,9 +147,9 @@ const ALLOWED_PHRASES = ['React Flow'];
 /**
  * Text that is not the interface's: code and formulas, and data shown as stored, in whatever
  * language it was written: dataset records (field names and values), a workflow run's questions
- * and answers, model answers in the compare chat.
+ * and answers, model answers in the compare chat, the browser and OS of a signed-in device.
  */
-const NOT_INTERFACE = ['script', 'style', 'noscript', 'code', 'pre', '.katex', '.sample-table', '.run-text', '.compare-answer-text'].join(', ');
+const NOT_INTERFACE = ['script', 'style', 'noscript', 'code', 'pre', '.katex', '.sample-table', '.run-text', '.compare-answer-text', '.user-agent-text'].join(', ');
 
 /** The English words of a text that a user would read as untranslated. */
 export function englishWords(text: string): string[] {

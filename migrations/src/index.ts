@@ -30,6 +30,9 @@ import { ChannelCostRatio1795814000000 } from './1795814000000-channel-cost-rati
 import { TaskKeysFailoverAttempts1795816000000 } from './1795816000000-task-keys-failover-attempts';
 import { WorkflowEval1795818000000 } from './1795818000000-workflow-eval';
 import { WorkflowRunShares1795820000000 } from './1795820000000-workflow-run-shares';
+import { TwoFactor1795822000000 } from './1795822000000-two-factor';
+import { SessionDevices1795826000000 } from './1795826000000-session-devices';
+import { AuditLog1795824000000 } from './1795824000000-audit-log';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -65,4 +68,7 @@ export const migrations = [
   TaskKeysFailoverAttempts1795816000000,
   WorkflowEval1795818000000,
   WorkflowRunShares1795820000000,
+  TwoFactor1795822000000,
+  AuditLog1795824000000,
+  SessionDevices1795826000000,
 ];

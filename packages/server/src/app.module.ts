@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { ApiDocsModule } from './api-docs/api-docs.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { ChannelLimitsModule } from './channel-limits/channel-limits.module';
 import { ChannelOpsModule } from './channel-ops/channel-ops.module';
@@ -18,6 +19,7 @@ import { CustomerConnectModule } from './customer-connect/customer-connect.modul
 import { DataLibraryModule } from './data-library/data-library.module';
 import { DataImportsModule } from './data-library/imports/data-imports.module';
 import { DatabaseModule } from './database/database.module';
+import { DevicesModule } from './sessions/devices.module';
 import { EmailAuthModule } from './email-auth/email-auth.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -60,6 +62,7 @@ export class AppModule {
         JobsModule,
         MetricsModule,
         OptionsModule,
+        AuditModule,
         OutboundModule,
         AuthModule,
         // Before any module importing ChannelsModule: GET api/channel/monitor/:id must not reach its GET :id.
@@ -72,6 +75,8 @@ export class AppModule {
         EmailAuthModule,
         // Before UsersModule: GET api/user/topup/ must not reach its GET api/user/:id.
         PaymentsModule,
+        // Before UsersModule: GET api/user/sessions must not reach its GET api/user/:id.
+        DevicesModule,
         UsersModule,
         OAuthModule,
         StatusModule,

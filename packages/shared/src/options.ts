@@ -58,6 +58,8 @@ export const TOPUP_GROUP_RATIO_MESSAGE = '充值分组倍率不是合法的 JSON
 const DEFINITIONS = {
   // Login and registration
   PasswordLoginEnabled: bool(true),
+  // Administrators (role ≥ 10) without two-factor sign-in are refused on every administrators' route (docs/security.md).
+  TwoFactorRequiredForAdmins: bool(false),
   PasswordRegisterEnabled: bool(true),
   RegisterEnabled: bool(true),
   // Sign-up by invitation (spec 1 §1): a new account needs an existing user's invitation code.
@@ -158,6 +160,8 @@ const DEFINITIONS = {
   DataExportEnabled: bool(true),
   DataExportInterval: int(5, 1),
   DataExportDefaultTime: { kind: 'string', default: 'hour', oneOf: ['hour', 'day', 'week'] } as OptionDefinition,
+  // Days the audit log of administrative changes keeps its rows (issue 31); older rows are deleted by a job.
+  AuditLogRetentionDays: int(365, 1),
   // Monitoring
   MonitorInterval: int(1, 1),
   ChannelDisableThreshold: float(5, 0),

@@ -46,6 +46,8 @@ describe('access rules', () => {
         // The pricing page: guests see the default group's prices (spec 2 §2).
         'GET /api/pricing',
         'POST /api/user/login',
+        // The code step of a sign-in with 2FA: needs the pending sign-in of this browser (two-factor.spec.ts).
+        'POST /api/user/login/2fa',
         'POST /api/user/logout',
         'POST /api/user/register',
         // E-mail codes and password reset (email-auth): strict throttle, Turnstile when enabled.

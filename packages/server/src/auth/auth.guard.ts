@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { AccessRule } from '@gw/shared';
+import { AdminTwoFactorGate } from '../two-factor/admin-two-factor.gate';
 import { ACCESS_KEY } from './access.decorator';
 import { Authenticator, checkRole } from './authenticator';
 import type { AuthenticatedRequest } from './current-user.decorator';
@@ -18,6 +19,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticator,
+    private readonly adminTwoFactor: AdminTwoFactorGate,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -36,6 +38,8 @@ export class AuthGuard implements CanActivate {
     });
     if (sessionId !== undefined) request.sessionId = sessionId;
     checkRole(rule, user);
+    // TwoFactorRequiredForAdmins: one place for every administrators' route.
+    await this.adminTwoFactor.check(rule, user);
     request.user = user;
     return true;
   }

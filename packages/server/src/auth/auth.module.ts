@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { TwoFactorModule } from '../two-factor/two-factor.module';
 import { UserEntity } from '../users/user.entity';
 import { AuthGuard } from './auth.guard';
 import { Authenticator } from './authenticator';
@@ -13,7 +14,7 @@ import { SessionsService } from './sessions.service';
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity, UserEntity])],
+  imports: [TypeOrmModule.forFeature([SessionEntity, UserEntity]), TwoFactorModule],
   providers: [
     SessionsService,
     SessionCookies,

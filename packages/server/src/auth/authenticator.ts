@@ -105,9 +105,17 @@ export class Authenticator {
       .addSelect('session.id_hash', 'session_hash')
       .addSelect('session.created_at', 'session_created_at')
       .addSelect('session.expires_at', 'session_expires_at')
+      .addSelect('session.last_seen_at', 'session_last_seen_at')
       .where('session.id_hash IN (:...hashes) AND session.expires_at > :now AND user.deleted_at IS NULL', { hashes: [...new Set(hashes)], now: nowSeconds() })
-      .getRawAndEntities<{ session_hash: string; session_created_at: string; session_expires_at: string; user_id: number }>();
-    this.sessions.noteUse(raw.map((row) => ({ hash: row.session_hash, created_at: Number(row.session_created_at), expires_at: Number(row.session_expires_at) })));
+      .getRawAndEntities<{ session_hash: string; session_created_at: string; session_expires_at: string; session_last_seen_at: string; user_id: number }>();
+    void this.sessions.noteUse(
+      raw.map((row) => ({
+        hash: row.session_hash,
+        created_at: Number(row.session_created_at),
+        expires_at: Number(row.session_expires_at),
+        last_seen_at: Number(row.session_last_seen_at),
+      })),
+    );
     // One entity per user, one raw row per session: two sessions of one user share the entity.
     const byUser = new Map(entities.map((user) => [user.id, user]));
     const userOf = new Map(raw.map((row) => [row.session_hash, byUser.get(Number(row.user_id)) ?? null]));

@@ -21,4 +21,12 @@ export class SessionEntity {
 
   @Column({ type: 'bigint', transformer: bigintToNumber })
   expires_at: number;
+
+  /** The last request seen, moved with the idle end (a write every few minutes, not per request). */
+  @Column({ type: 'bigint', transformer: bigintToNumber })
+  last_seen_at: number;
+
+  /** Names the session to browsers (signed-in devices); random, unrelated to the session's secret. */
+  @Column({ type: 'varchar', length: 32, unique: true })
+  public_id: string;
 }

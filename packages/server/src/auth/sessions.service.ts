@@ -13,6 +13,7 @@ export interface SessionUse {
   hash: string;
   created_at: number;
   expires_at: number;
+  last_seen_at: number;
 }
 
 /**
@@ -50,25 +51,30 @@ export class SessionsService {
     const now = nowSeconds();
     await this.repository.insert({
       id_hash: hashToken(id),
+      public_id: randomToken(12),
       user_id: userId,
       ip: ip.slice(0, 64),
       user_agent: userAgent.slice(0, 255),
       created_at: now,
       expires_at: this.endOf(now, now),
+      last_seen_at: now,
     });
     return id;
   }
 
   /**
-   * Slides the idle end of sessions just used (read by the Authenticator). Not awaited by the
-   * request: a lost write only makes a session end a few minutes sooner.
+   * Slides the idle end and the last-seen time of sessions just used (read by the Authenticator).
+   * Not awaited by the request (the promise never fails): a lost write only makes a session end a
+   * few minutes sooner. A session is written when either time would move by a step: near its
+   * absolute end the idle end stops moving, but its last-seen time still follows.
    */
-  noteUse(uses: SessionUse[]): void {
-    const now = nowSeconds();
-    const due = uses.filter((use) => this.endOf(use.created_at, now) - use.expires_at >= this.slideStepSeconds).map((use) => use.hash);
+  async noteUse(uses: SessionUse[], now = nowSeconds()): Promise<void> {
+    const due = uses
+      .filter((use) => this.endOf(use.created_at, now) - use.expires_at >= this.slideStepSeconds || now - use.last_seen_at >= this.slideStepSeconds)
+      .map((use) => use.hash);
     if (due.length === 0) return;
-    this.repository
-      .query('UPDATE sessions SET expires_at = LEAST(created_at + $2, $3) WHERE id_hash = ANY($1) AND expires_at > $4', [
+    await this.repository
+      .query('UPDATE sessions SET expires_at = LEAST(created_at + $2, $3), last_seen_at = GREATEST(last_seen_at, $4) WHERE id_hash = ANY($1) AND expires_at > $4', [
         due,
         this.maxSeconds,
         now + this.idleSeconds,

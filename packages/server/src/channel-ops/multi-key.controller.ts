@@ -1,4 +1,5 @@
 import { Body, Controller, Post } from '@nestjs/common';
+import { AuditActor, Auditor } from '../audit/audit-actor';
 import { Access } from '../auth/access.decorator';
 import { ChannelKeysService, type KeyStatusPage } from '../channels/channel-keys.service';
 import { ManageKeysDto } from '../channels/dto/manage-keys.dto';
@@ -18,14 +19,14 @@ export class MultiKeyController {
   ) {}
 
   @Post('manage')
-  manage(@Body() dto: ManageKeysDto): Promise<KeyStatusPage | RetestResult | { affected: number } | null> {
+  manage(@Auditor() actor: AuditActor, @Body() dto: ManageKeysDto): Promise<KeyStatusPage | RetestResult | { affected: number } | null> {
     switch (dto.action) {
       case 'get_key_status':
         return this.keys.keyStatus(dto);
       case 'retest_disabled_keys':
         return this.retests.retestChannel(dto.channel_id);
       default:
-        return this.keys.change({ ...dto, action: dto.action });
+        return this.keys.change({ ...dto, action: dto.action }, actor);
     }
   }
 

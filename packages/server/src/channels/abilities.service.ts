@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ABILITY_STATUS, CHANNEL_STATUS } from '@gw/shared';
 import { EntityManager, Repository } from 'typeorm';
+import type { AuditActor } from '../audit/audit-actor';
+import { AuditLog } from '../audit/audit-log.service';
 import { BusinessError } from '../common/business.error';
 import { AbilityEntity } from './ability.entity';
 import { ChannelEvents } from './channel-events';
@@ -16,6 +18,7 @@ export class AbilitiesService {
   constructor(
     @InjectRepository(AbilityEntity) private readonly abilities: Repository<AbilityEntity>,
     private readonly events: ChannelEvents,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -90,10 +93,19 @@ export class AbilitiesService {
     return rows.map((row) => row.model);
   }
 
-  async setFlags(key: { channel_id: number; group: string; model: string }, flags: { is_deep_seek?: boolean; is_viewable?: boolean }): Promise<void> {
+  /** With an actor, recorded as `model.update` of `channel:group:model` in the same transaction. */
+  async setFlags(key: { channel_id: number; group: string; model: string }, flags: { is_deep_seek?: boolean; is_viewable?: boolean }, auditor?: AuditActor): Promise<void> {
     if (flags.is_deep_seek === undefined && flags.is_viewable === undefined) throw new BusinessError('没有任何修改');
-    const result = await this.abilities.update(key, flags);
-    if (!result.affected) throw new BusinessError('该渠道能力不存在');
+    await this.abilities.manager.transaction(async (manager) => {
+      const current = await manager.findOne(AbilityEntity, { where: key, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw new BusinessError('该渠道能力不存在');
+      await manager.update(AbilityEntity, key, flags);
+      if (auditor) {
+        const before = { is_deep_seek: current.is_deep_seek, is_viewable: current.is_viewable };
+        const after = { is_deep_seek: flags.is_deep_seek ?? current.is_deep_seek, is_viewable: flags.is_viewable ?? current.is_viewable };
+        await this.audit.record(auditor, 'model.update', { type: 'model', id: `${key.channel_id}:${key.group}:${key.model}` }, before, after, { manager });
+      }
+    });
     await this.events.changed();
   }
 }

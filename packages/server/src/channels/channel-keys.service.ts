@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { CHANNEL_KEY_STATUS } from '@gw/shared';
 import { EntityManager, Repository } from 'typeorm';
+import type { AuditActor } from '../audit/audit-actor';
+import { AuditLog } from '../audit/audit-log.service';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
 import { ChannelEvents } from './channel-events';
@@ -39,6 +41,7 @@ export class ChannelKeysService {
   constructor(
     @InjectRepository(ChannelKeyEntity) private readonly keys: Repository<ChannelKeyEntity>,
     private readonly events: ChannelEvents,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A channel that is multi-key, else the message saying why not. */
@@ -72,12 +75,20 @@ export class ChannelKeysService {
     };
   }
 
-  /** enable_key, disable_key, delete_key (null) and the actions on all keys ({ affected }). */
-  async change(dto: ManageKeysDto & { action: KeyChange }): Promise<{ affected: number } | null> {
+  /**
+   * enable_key, disable_key, delete_key (null) and the actions on all keys ({ affected }). With an
+   * actor, recorded in the audit log in the same transaction as `channel.key`: the action, the key's
+   * id (never the key) and how many keys it touched.
+   */
+  async change(dto: ManageKeysDto & { action: KeyChange }, actor?: AuditActor): Promise<{ affected: number } | null> {
     const result = await this.keys.manager.transaction(async (manager) => {
       await this.checkMultiKey(manager, dto.channel_id, true);
       const affected = await this.apply(manager, dto);
       await enableChannelWithKeys(manager, dto.channel_id);
+      if (actor) {
+        const after = { key_action: dto.action, ...(affected ? { affected: affected.affected } : { key_id: dto.key_id }) };
+        await this.audit.record(actor, 'channel.key', { type: 'channel', id: dto.channel_id }, {}, after, { manager });
+      }
       return affected;
     });
     await this.events.changed();

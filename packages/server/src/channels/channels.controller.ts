@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { CHANNEL_STATUS } from '@gw/shared';
+import { AuditActor, Auditor } from '../audit/audit-actor';
 import { Access } from '../auth/access.decorator';
 import { IdPipe } from '../common/int-range';
 import { AbilitiesService } from './abilities.service';
@@ -49,23 +50,23 @@ export class ChannelsController {
   }
 
   @Post()
-  async create(@Body() dto: CreateChannelDto): Promise<{ ids: number[] }> {
-    return { ids: await this.channels.create(dto) };
+  async create(@Auditor() actor: AuditActor, @Body() dto: CreateChannelDto): Promise<{ ids: number[] }> {
+    return { ids: await this.channels.create(dto, actor) };
   }
 
   @Put()
-  update(@Body() dto: UpdateChannelDto): Promise<ChannelView> {
-    return this.channels.update(dto);
+  update(@Auditor() actor: AuditActor, @Body() dto: UpdateChannelDto): Promise<ChannelView> {
+    return this.channels.update(dto, actor);
   }
 
   @Delete('disabled')
-  removeDisabled(): Promise<number> {
-    return this.channels.removeDisabled();
+  removeDisabled(@Auditor() actor: AuditActor): Promise<number> {
+    return this.channels.removeDisabled(actor);
   }
 
   @Post('batch')
-  removeMany(@Body() dto: ChannelIdsDto): Promise<number> {
-    return this.channels.removeMany(dto.ids);
+  removeMany(@Auditor() actor: AuditActor, @Body() dto: ChannelIdsDto): Promise<number> {
+    return this.channels.removeMany(dto.ids, actor);
   }
 
   @Post('fix')
@@ -74,25 +75,26 @@ export class ChannelsController {
   }
 
   @Put('tag')
-  editTag(@Body() dto: EditTagDto): Promise<number> {
-    return this.channels.editTag(dto);
+  editTag(@Auditor() actor: AuditActor, @Body() dto: EditTagDto): Promise<number> {
+    return this.channels.editTag(dto, actor);
   }
 
   @Post('tag/enabled')
-  enableTag(@Body() dto: TagDto): Promise<number> {
-    return this.channels.setTagStatus(dto.tag, CHANNEL_STATUS.ENABLED);
+  enableTag(@Auditor() actor: AuditActor, @Body() dto: TagDto): Promise<number> {
+    return this.channels.setTagStatus(dto.tag, CHANNEL_STATUS.ENABLED, actor);
   }
 
   @Post('tag/disabled')
-  disableTag(@Body() dto: TagDto): Promise<number> {
-    return this.channels.setTagStatus(dto.tag, CHANNEL_STATUS.MANUALLY_DISABLED);
+  disableTag(@Auditor() actor: AuditActor, @Body() dto: TagDto): Promise<number> {
+    return this.channels.setTagStatus(dto.tag, CHANNEL_STATUS.MANUALLY_DISABLED, actor);
   }
 
   @Post('update_ability')
-  async updateAbility(@Body() dto: UpdateAbilityDto): Promise<null> {
+  async updateAbility(@Auditor() actor: AuditActor, @Body() dto: UpdateAbilityDto): Promise<null> {
     await this.abilities.setFlags(
       { channel_id: dto.channel_id, group: dto.group, model: dto.model },
       { is_deep_seek: dto.is_deep_seek, is_viewable: dto.is_viewable },
+      actor,
     );
     return null;
   }
@@ -103,8 +105,8 @@ export class ChannelsController {
   }
 
   @Delete(':id')
-  async remove(@Param('id', new IdPipe(MSG_CHANNEL_NOT_FOUND)) id: number): Promise<null> {
-    await this.channels.remove(id);
+  async remove(@Auditor() actor: AuditActor, @Param('id', new IdPipe(MSG_CHANNEL_NOT_FOUND)) id: number): Promise<null> {
+    await this.channels.remove(id, actor);
     return null;
   }
 }

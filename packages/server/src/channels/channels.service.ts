@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { CHANNEL_STATUS, COST_RATIO_DEFAULT } from '@gw/shared';
-import { EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, FindOptionsWhere, In, Repository, SelectQueryBuilder } from 'typeorm';
+import type { AuditActor } from '../audit/audit-actor';
+import { changedFields } from '../audit/audit-diff';
+import { AuditLog } from '../audit/audit-log.service';
 import { ChannelCooldown } from '../channel-limits/channel-cooldown.service';
 import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
@@ -70,6 +73,7 @@ export class ChannelsService {
     private readonly outbound: OutboundPolicy,
     private readonly cooldown: ChannelCooldown,
     private readonly keyStore: ChannelKeyStore,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -174,7 +178,7 @@ export class ChannelsService {
    * (multi-key); with no key, a copy of another channel's key, or of all its keys when it is
    * multi-key. Returns the new ids.
    */
-  async create(dto: CreateChannelDto): Promise<number[]> {
+  async create(dto: CreateChannelDto, actor?: AuditActor): Promise<number[]> {
     checkStatusChange(dto.status, undefined);
     const draft = normalizeChannel(this.merge(DEFAULT_DRAFT, dto), this.groups());
     const keys = this.keysOf(draft.type, dto);
@@ -191,6 +195,7 @@ export class ChannelsService {
         if (!source) await this.keyStore.add(manager, saved.id, keys);
         else if (isMultiKey(source.multi_key_mode)) await this.keyStore.copy(manager, source.id, saved.id);
         else await this.keyStore.add(manager, saved.id, [this.open(source.key_sealed)]);
+        if (actor) await this.audit.record(actor, 'channel.create', { type: 'channel', id: saved.id }, {}, auditFields(saved), { manager, secretsChanged: ['key'] });
         return [saved.id];
       }));
     }
@@ -200,6 +205,7 @@ export class ChannelsService {
       for (const key_sealed of sealedKeys) {
         const saved = await manager.save(ChannelEntity, manager.create(ChannelEntity, { ...fields, key_sealed, multi_key_mode: '' }));
         await this.abilities.sync(manager, saved);
+        if (actor) await this.audit.record(actor, 'channel.create', { type: 'channel', id: saved.id }, {}, auditFields(saved), { manager, secretsChanged: ['key'] });
         ids.push(saved.id);
       }
       return ids;
@@ -219,7 +225,7 @@ export class ChannelsService {
    * lines are added to its keys (key_mode append) or replace them (replace); multi_key_mode
    * 'random' or 'polling' turns a single-key channel into a multi-key one, never back.
    */
-  async update(dto: UpdateChannelDto): Promise<ChannelView> {
+  async update(dto: UpdateChannelDto, actor?: AuditActor): Promise<ChannelView> {
     return this.announce(this.channels.manager.transaction(async (manager) => {
       const current = await manager.findOne(ChannelEntity, { where: { id: dto.id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
@@ -251,24 +257,44 @@ export class ChannelsService {
       }
       const saved = await manager.findOneByOrFail(ChannelEntity, { id: dto.id });
       await this.abilities.sync(manager, saved);
+      if (actor) await this.recordChange(manager, actor, current, saved, key !== '');
       return toChannelView(saved, undefined, (await this.keyStore.countsOf([saved.id], manager)).get(saved.id));
     }));
   }
 
-  async remove(id: number): Promise<void> {
-    const result = await this.announce(this.channels.delete({ id }));
-    if (!result.affected) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
+  async remove(id: number, actor?: AuditActor): Promise<void> {
+    const removed = await this.removeWhere({ id }, actor);
+    if (removed === 0) throw new BusinessError(MSG_CHANNEL_NOT_FOUND);
   }
 
   /** Deletes the channels disabled by hand or by the gateway; abilities go with them (cascade). */
-  async removeDisabled(): Promise<number> {
-    const result = await this.announce(this.channels.delete({ status: In([CHANNEL_STATUS.MANUALLY_DISABLED, CHANNEL_STATUS.AUTO_DISABLED]) }));
-    return result.affected ?? 0;
+  removeDisabled(actor?: AuditActor): Promise<number> {
+    return this.removeWhere({ status: In([CHANNEL_STATUS.MANUALLY_DISABLED, CHANNEL_STATUS.AUTO_DISABLED]) }, actor);
   }
 
-  async removeMany(ids: number[]): Promise<number> {
-    const result = await this.announce(this.channels.delete({ id: In(ids) }));
-    return result.affected ?? 0;
+  removeMany(ids: number[], actor?: AuditActor): Promise<number> {
+    return this.removeWhere({ id: In(ids) }, actor);
+  }
+
+  /** Deletes the channels found by `where`, each recorded in the audit log in the same transaction. */
+  private removeWhere(where: FindOptionsWhere<ChannelEntity>, actor?: AuditActor): Promise<number> {
+    return this.announce(this.channels.manager.transaction(async (manager) => {
+      const channels = await manager.find(ChannelEntity, { where, lock: { mode: 'pessimistic_write' }, order: { id: 'ASC' } });
+      if (channels.length === 0) return 0;
+      await manager.delete(ChannelEntity, { id: In(channels.map((channel) => channel.id)) });
+      if (actor) {
+        for (const channel of channels) await this.audit.record(actor, 'channel.delete', { type: 'channel', id: channel.id }, auditFields(channel), {}, { manager });
+      }
+      return channels.length;
+    }));
+  }
+
+  /** One channel's change in the audit log: `channel.status` when only its status changed. */
+  private async recordChange(manager: EntityManager, actor: AuditActor, before: ChannelEntity, after: ChannelEntity, keyChanged: boolean): Promise<void> {
+    const changes = changedFields(auditFields(before), auditFields(after), keyChanged ? ['key'] : []);
+    const fields = Object.keys({ ...changes.before, ...changes.after });
+    const action = fields.length > 0 && fields.every((field) => field === 'status' || field === 'other_info') ? 'channel.status' : 'channel.update';
+    await this.audit.recordChanges(actor, action, { type: 'channel', id: after.id }, changes, manager);
   }
 
   /** Channels of a tag, locked for the rest of the transaction. */
@@ -279,7 +305,7 @@ export class ChannelsService {
   }
 
   /** Changes every channel of a tag at once (rename, mapping, groups, models, priority, weight). */
-  async editTag(dto: EditTagDto): Promise<number> {
+  async editTag(dto: EditTagDto, actor?: AuditActor): Promise<number> {
     const fields: ChannelFieldsDto = {};
     if (dto.new_tag !== undefined && dto.new_tag !== dto.tag) fields.tag = dto.new_tag;
     if (dto.model_mapping !== undefined) fields.model_mapping = dto.model_mapping;
@@ -288,14 +314,14 @@ export class ChannelsService {
     if (dto.priority !== undefined) fields.priority = dto.priority;
     if (dto.weight !== undefined) fields.weight = dto.weight;
     if (Object.keys(fields).length === 0) throw new BusinessError('没有任何修改');
-    return this.updateTagged(dto.tag, fields);
+    return this.updateTagged(dto.tag, fields, actor);
   }
 
-  setTagStatus(tag: string, status: number): Promise<number> {
-    return this.updateTagged(tag, { status });
+  setTagStatus(tag: string, status: number, actor?: AuditActor): Promise<number> {
+    return this.updateTagged(tag, { status }, actor);
   }
 
-  private updateTagged(tag: string, fields: ChannelFieldsDto): Promise<number> {
+  private updateTagged(tag: string, fields: ChannelFieldsDto, actor?: AuditActor): Promise<number> {
     return this.announce(this.channels.manager.transaction(async (manager) => {
       const channels = await this.tagged(manager, tag);
       const groups = this.groups();
@@ -305,6 +331,7 @@ export class ChannelsService {
         if (fields.status === CHANNEL_STATUS.ENABLED && channel.status === CHANNEL_STATUS.AUTO_DISABLED) changes.other_info = '';
         await manager.update(ChannelEntity, { id: channel.id }, changes);
         await this.abilities.sync(manager, { ...channel, ...draft });
+        if (actor) await this.recordChange(manager, actor, channel, { ...channel, ...changes }, false);
       }
       return channels.length;
     }));
@@ -329,4 +356,12 @@ export class ChannelsService {
     const rows: Array<{ models: string }> = await this.channels.query('SELECT DISTINCT models FROM channels');
     return splitList([...catalogue, ...rows.flatMap((row) => splitList(row.models))]).sort();
   }
+}
+
+/**
+ * A channel's fields as the audit log compares them: its sealed key left out (a key change is
+ * named by the caller, never read), and the counters the gateway moves by itself.
+ */
+function auditFields({ key_sealed: _sealed, used_quota: _used, response_time: _time, test_time: _tested, balance: _balance, balance_updated_time: _refreshed, ...fields }: ChannelEntity): Partial<ChannelEntity> {
+  return fields;
 }

@@ -1,5 +1,6 @@
 import { COVER_IMAGE_TYPES, COVER_MAX_BYTES, MSG_DATASET_NOT_FOUND, type DatasetView } from '@gw/shared';
 import { Body, Controller, Delete, Param, Post, Put } from '@nestjs/common';
+import { AuditActor, Auditor } from '../audit/audit-actor';
 import { Access } from '../auth/access.decorator';
 import { IdPipe } from '../common/int-range';
 import { Multipart, type MultipartRequest } from '../storage/multipart.decorator';
@@ -21,8 +22,8 @@ export class DataLibraryController {
   ) {}
 
   @Post()
-  create(@Body() dto: CreateDatasetDto): Promise<DatasetView> {
-    return this.datasets.create(dto);
+  create(@Auditor() auditor: AuditActor, @Body() dto: CreateDatasetDto): Promise<DatasetView> {
+    return this.datasets.create(dto, auditor);
   }
 
   /** Stores the image only; `PUT :id {cover_page}` then shows it. Sniffed from the bytes, 5 MB at most, counted while streaming. */
@@ -33,13 +34,13 @@ export class DataLibraryController {
   }
 
   @Put(':id')
-  update(@Param('id', new IdPipe(MSG_DATASET_NOT_FOUND)) id: number, @Body() dto: UpdateDatasetDto): Promise<DatasetView> {
-    return this.datasets.update(id, dto);
+  update(@Auditor() auditor: AuditActor, @Param('id', new IdPipe(MSG_DATASET_NOT_FOUND)) id: number, @Body() dto: UpdateDatasetDto): Promise<DatasetView> {
+    return this.datasets.update(id, dto, auditor);
   }
 
   @Delete(':id')
-  async remove(@Param('id', new IdPipe(MSG_DATASET_NOT_FOUND)) id: number): Promise<boolean> {
-    await this.datasets.remove(id);
+  async remove(@Auditor() auditor: AuditActor, @Param('id', new IdPipe(MSG_DATASET_NOT_FOUND)) id: number): Promise<boolean> {
+    await this.datasets.remove(id, auditor);
     return true;
   }
 }

@@ -1,14 +1,14 @@
 import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
+import type { TwoFactorChallenge } from '@gw/shared';
 import type { Request, Response } from 'express';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { SessionCookies } from '../auth/session-cookies';
 import { WithMessage } from '../common/envelope.interceptor';
 import { STRICT_THROTTLE } from '../common/throttle';
+import { TwoFactorSignIn } from '../two-factor/two-factor-sign-in';
 import { UserEntity } from '../users/user.entity';
 import type { UserView } from '../users/user.view';
-import { UsersService } from '../users/users.service';
 import { AuthorizeQueryDto, OAuthCallbackQueryDto, StateQueryDto, WeChatCodeQueryDto } from './dto/oauth-query.dto';
 import { NotCrossSiteGuard } from './not-cross-site.guard';
 import { CodeFlowKind, OAuthService, SignInOutcome } from './oauth.service';
@@ -24,8 +24,7 @@ import { CodeFlowKind, OAuthService, SignInOutcome } from './oauth.service';
 export class OAuthController {
   constructor(
     private readonly oauth: OAuthService,
-    private readonly users: UsersService,
-    private readonly cookies: SessionCookies,
+    private readonly twoFactorSignIn: TwoFactorSignIn,
   ) {}
 
   @Get('state')
@@ -58,7 +57,7 @@ export class OAuthController {
 
   @Get('wechat')
   @Throttle(STRICT_THROTTLE)
-  async wechat(@Query() query: WeChatCodeQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView> {
+  async wechat(@Query() query: WeChatCodeQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView | TwoFactorChallenge> {
     return this.signIn(await this.oauth.weChatSignIn(query.code, query.aff), request, response);
   }
 
@@ -72,7 +71,7 @@ export class OAuthController {
   /** The Telegram Login Widget's fields as query parameters (id, first_name, …, auth_date, hash), plus an optional aff. */
   @Get('telegram/login')
   @Throttle(STRICT_THROTTLE)
-  async telegramLogin(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView> {
+  async telegramLogin(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView | TwoFactorChallenge> {
     return this.signIn(await this.oauth.telegramSignIn(request.query), request, response);
   }
 
@@ -83,16 +82,15 @@ export class OAuthController {
     return new WithMessage('Telegram 账户绑定成功！');
   }
 
-  private async completeCodeFlow(kind: CodeFlowKind, query: OAuthCallbackQueryDto, request: Request, response: Response): Promise<UserView | WithMessage<null>> {
+  private async completeCodeFlow(kind: CodeFlowKind, query: OAuthCallbackQueryDto, request: Request, response: Response): Promise<UserView | TwoFactorChallenge | WithMessage<null>> {
     const outcome: SignInOutcome = await this.oauth.completeCodeFlow(kind, query.code, query.state, request);
     // The console's callback page tells a binding from a sign-in by this message (spec 1 §7).
     if (outcome.bound) return new WithMessage('bind');
     return this.signIn(outcome.user, request, response);
   }
 
-  /** Starts the session exactly as the password login does. */
-  private async signIn(user: UserEntity, request: Request, response: Response): Promise<UserView> {
-    await this.cookies.startSession(request, response, user.id);
-    return this.users.view(user);
+  /** Starts the session exactly as the password login does, or stops at the 2FA code step (`{ require_2fa: true }`) like it. */
+  private signIn(user: UserEntity, request: Request, response: Response): Promise<UserView | TwoFactorChallenge> {
+    return this.twoFactorSignIn.begin(user, request, response);
   }
 }

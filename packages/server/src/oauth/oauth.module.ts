@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity';
+import { TwoFactorModule } from '../two-factor/two-factor.module';
 import { UsersModule } from '../users/users.module';
 import { GitHubProvider } from './github.provider';
 import { LinuxDoProvider } from './linuxdo.provider';
@@ -12,7 +13,7 @@ import { WeChatProvider } from './wechat.provider';
 
 /** Third-party sign-in and binding: GitHub, LinuxDO, WeChat, Telegram. */
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), UsersModule],
+  imports: [TypeOrmModule.forFeature([UserEntity]), UsersModule, TwoFactorModule],
   controllers: [OAuthController],
   providers: [OAuthService, OAuthStateService, OAuthAccountsService, GitHubProvider, LinuxDoProvider, WeChatProvider],
 })

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
+import { AuditActor, Auditor } from '../audit/audit-actor';
 import { OptionsService, OptionView } from './options.service';
 import { UpdateOptionDto } from './update-option.dto';
 
@@ -20,8 +21,8 @@ export class OptionsController {
 
   @Put()
   @Access('root')
-  async update(@Body() dto: UpdateOptionDto): Promise<null> {
-    await this.options.set(dto.key, dto.value);
+  async update(@Auditor() actor: AuditActor, @Body() dto: UpdateOptionDto): Promise<null> {
+    await this.options.set(dto.key, dto.value, actor);
     return null;
   }
 }

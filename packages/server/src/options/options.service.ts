@@ -2,11 +2,14 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { checkOptionValue, isOptionKey, OPTION_DEFINITIONS, OPTION_KEYS, OptionKey, SMTPS_PORT } from '@gw/shared';
 import { Repository } from 'typeorm';
+import type { AuditActor } from '../audit/audit-actor';
+import { AuditLog } from '../audit/audit-log.service';
 import { BusinessError } from '../common/business.error';
 import { MSG_JSON_TOO_DEEP, nestedTooDeep } from '../common/input-rules';
 import { nowSeconds } from '../common/time';
 import { ClusterBus } from '../cluster/cluster-bus';
 import { SecretBox } from '../crypto/secret-box';
+import { optionAuditAction, optionChanges } from './option-audit';
 import { OptionEntity } from './option.entity';
 
 const BUS_CHANNEL = 'options';
@@ -34,6 +37,7 @@ export class OptionsService implements OnModuleInit {
     @InjectRepository(OptionEntity) private readonly repository: Repository<OptionEntity>,
     private readonly secrets: SecretBox,
     private readonly bus: ClusterBus,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -97,8 +101,11 @@ export class OptionsService implements OnModuleInit {
     return OPTION_KEYS.map((key) => ({ key, value: OPTION_DEFINITIONS[key].secret ? '' : this.get(key) }));
   }
 
-  /** Validates and saves one option (spec 1 §5), then tells every instance. */
-  async set(key: string, raw: string): Promise<void> {
+  /**
+   * Validates and saves one option (spec 1 §5), then tells every instance. With an `actor`, each
+   * changed key is recorded in the audit log in the same transaction (a failed audit write fails the change).
+   */
+  async set(key: string, raw: string, actor?: AuditActor): Promise<void> {
     const check = checkOptionValue(key, raw, (other) => this.get(other));
     if (!check.ok) throw new BusinessError(check.message);
     const optionKey = key as OptionKey;
@@ -111,6 +118,7 @@ export class OptionsService implements OnModuleInit {
       for (const [changedKey, value] of changes) {
         const stored = OPTION_DEFINITIONS[changedKey].secret && value !== '' ? this.secrets.seal(value) : value;
         await manager.upsert(OptionEntity, { key: changedKey, value: stored, updated_at: nowSeconds() }, ['key']);
+        if (actor) await this.audit.recordChanges(actor, optionAuditAction(changedKey), { type: 'option', id: changedKey }, optionChanges(changedKey, this.get(changedKey), value), manager);
       }
     });
     for (const [changedKey, value] of changes) {

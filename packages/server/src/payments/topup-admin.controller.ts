@@ -1,5 +1,6 @@
 import type { TopupOrderView } from '@gw/shared';
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { AuditActor, Auditor } from '../audit/audit-actor';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { WithMessage } from '../common/envelope.interceptor';
@@ -23,7 +24,7 @@ export class TopupAdminController {
   /** Root only (user id 1): money moves, so not every administrator may. */
   @Post('complete')
   @Access('root-user')
-  async complete(@CurrentUser() admin: UserEntity, @Body() dto: CompleteTopupOrderDto): Promise<WithMessage<TopupOrderView>> {
-    return new WithMessage('订单已完成，额度已到账', await this.orders.completeByAdmin(admin, dto.trade_no));
+  async complete(@CurrentUser() admin: UserEntity, @Auditor() auditor: AuditActor, @Body() dto: CompleteTopupOrderDto): Promise<WithMessage<TopupOrderView>> {
+    return new WithMessage('订单已完成，额度已到账', await this.orders.completeByAdmin(admin, dto.trade_no, auditor));
   }
 }

@@ -2,6 +2,8 @@ import type { PaymentMethod, TopupOrderView } from '@gw/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { FindOptionsWhere, Repository } from 'typeorm';
+import type { AuditActor } from '../audit/audit-actor';
+import { AuditLog } from '../audit/audit-log.service';
 import { BusinessError } from '../common/business.error';
 import { requestedPage } from '../common/paging';
 import { nowSeconds } from '../common/time';
@@ -32,7 +34,10 @@ export const MSG_ORDER_ALREADY_PAID = '该订单已支付，无需重复完成';
 export class TopupOrdersService {
   private readonly logger = new Logger(TopupOrdersService.name);
 
-  constructor(@InjectRepository(TopupOrderEntity) private readonly orders: Repository<TopupOrderEntity>) {}
+  constructor(
+    @InjectRepository(TopupOrderEntity) private readonly orders: Repository<TopupOrderEntity>,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** Marks the order paid and credits its quota with a top-up log row, exactly once whoever calls. */
   async complete(tradeNo: string, completion: Completion): Promise<CompletionOutcome> {
@@ -69,13 +74,16 @@ export class TopupOrdersService {
   }
 
   /** Root pays a pending or expired order by hand (a payment seen in Epay's back office); logged with root's name. */
-  async completeByAdmin(admin: UserEntity, tradeNo: string): Promise<TopupOrderView> {
+  async completeByAdmin(admin: UserEntity, tradeNo: string, auditor?: AuditActor): Promise<TopupOrderView> {
+    const before = await this.orders.findOneBy({ trade_no: tradeNo });
     const outcome = await this.complete(tradeNo, { via: 'admin', by: { id: admin.id, name: admin.username } });
     if (outcome === 'already_paid') throw new BusinessError(MSG_ORDER_ALREADY_PAID);
     // 'mismatch' needs a money or method to compare, which a manual completion never gives.
     if (outcome !== 'ok') throw new BusinessError(MSG_ORDER_NOT_FOUND);
     this.logger.warn(`Top-up order ${tradeNo} completed by hand by ${admin.username} (#${admin.id})`);
     const [view] = await this.withUsernames([await this.orders.findOneByOrFail({ trade_no: tradeNo })]);
+    // After the completion, which is one database function of its own: a failed audit write is logged in full and answers an error.
+    if (auditor && before) await this.audit.record(auditor, 'topup.complete', { type: 'topup', id: tradeNo }, toTopupOrderView(before, view.username), view);
     return view;
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isModelPriced, MODEL_PRICE_OPTION_KEYS, OPTION_DEFINITIONS, type OptionKey, type PriceTier, TOKEN_RATIO_FALLBACKS, USER_STATUS_ENABLED } from '@gw/shared';
 import { IsNull, Repository } from 'typeorm';
+import type { AuditActor } from '../audit/audit-actor';
 import { SessionsService } from '../auth/sessions.service';
 import { AbilitiesService } from '../channels/abilities.service';
 import { OptionsService } from '../options/options.service';
@@ -120,8 +121,8 @@ export class PricingService {
   }
 
   /** POST /api/option/rest_model_ratio: back to the built-in prices of every model option, announced to every instance. */
-  async resetRatios(): Promise<void> {
-    for (const key of MODEL_PRICE_OPTION_KEYS) await this.options.set(key, OPTION_DEFINITIONS[key].default);
+  async resetRatios(actor?: AuditActor): Promise<void> {
+    for (const key of MODEL_PRICE_OPTION_KEYS) await this.options.set(key, OPTION_DEFINITIONS[key].default, actor);
   }
 
   /**

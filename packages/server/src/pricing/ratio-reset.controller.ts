@@ -1,5 +1,6 @@
 import { Controller, Post } from '@nestjs/common';
 import { Access } from '../auth/access.decorator';
+import { AuditActor, Auditor } from '../audit/audit-actor';
 import { WithMessage } from '../common/envelope.interceptor';
 import { PricingService } from './pricing.service';
 
@@ -15,8 +16,8 @@ export class RatioResetController {
   constructor(private readonly pricing: PricingService) {}
 
   @Post('rest_model_ratio')
-  async reset(): Promise<WithMessage<null>> {
-    await this.pricing.resetRatios();
+  async reset(@Auditor() actor: AuditActor): Promise<WithMessage<null>> {
+    await this.pricing.resetRatios(actor);
     return new WithMessage('模型倍率已重置');
   }
 }

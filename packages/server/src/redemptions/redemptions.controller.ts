@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { AuditActor, Auditor } from '../audit/audit-actor';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { IdPipe } from '../common/int-range';
@@ -37,23 +38,23 @@ export class RedemptionsController {
   }
 
   @Post()
-  create(@CurrentUser() user: UserEntity, @Body() dto: CreateRedemptionDto): Promise<string[]> {
-    return this.codes.create(user, dto);
+  create(@CurrentUser() user: UserEntity, @Auditor() auditor: AuditActor, @Body() dto: CreateRedemptionDto): Promise<string[]> {
+    return this.codes.create(user, dto, auditor);
   }
 
   @Put()
-  async update(@Query('status_only') statusOnly: unknown, @Body() body: unknown): Promise<RedemptionView> {
+  async update(@Auditor() auditor: AuditActor, @Query('status_only') statusOnly: unknown, @Body() body: unknown): Promise<RedemptionView> {
     if (statusOnly === 'true') {
       const dto: UpdateRedemptionStatusDto = await bodyPipe.transform(body, { type: 'body', metatype: UpdateRedemptionStatusDto });
-      return this.codes.updateStatus(dto);
+      return this.codes.updateStatus(dto, auditor);
     }
     const dto: UpdateRedemptionDto = await bodyPipe.transform(body, { type: 'body', metatype: UpdateRedemptionDto });
-    return this.codes.update(dto);
+    return this.codes.update(dto, auditor);
   }
 
   @Delete(':id')
-  async remove(@Param('id', new IdPipe(MSG_REDEMPTION_NOT_FOUND)) id: number): Promise<null> {
-    await this.codes.remove(id);
+  async remove(@Auditor() auditor: AuditActor, @Param('id', new IdPipe(MSG_REDEMPTION_NOT_FOUND)) id: number): Promise<null> {
+    await this.codes.remove(id, auditor);
     return null;
   }
 }

@@ -1,7 +1,9 @@
 import { REDEMPTION_NEVER_EXPIRES, REDEMPTION_STATUS } from '@gw/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import type { AuditActor } from '../audit/audit-actor';
+import { AuditLog } from '../audit/audit-log.service';
 import { hashToken } from '../auth/hash-token';
 import { BusinessError } from '../common/business.error';
 import { containsPattern } from '../common/contains-pattern';
@@ -37,6 +39,7 @@ export class RedemptionsService {
   constructor(
     @InjectRepository(RedemptionEntity) private readonly codes: Repository<RedemptionEntity>,
     private readonly secrets: SecretBox,
+    private readonly audit: AuditLog,
   ) {}
 
   /** One page of all codes, newest first. */
@@ -64,7 +67,7 @@ export class RedemptionsService {
   }
 
   /** Creates `count` unused codes in one transaction and answers them (the only time they are listed together). */
-  async create(creator: UserEntity, dto: CreateRedemptionDto): Promise<string[]> {
+  async create(creator: UserEntity, dto: CreateRedemptionDto, auditor?: AuditActor): Promise<string[]> {
     const now = nowSeconds();
     const expiredTime = dto.expired_time ?? REDEMPTION_NEVER_EXPIRES;
     this.checkExpiry(expiredTime, now);
@@ -81,12 +84,17 @@ export class RedemptionsService {
     return this.codes.manager.transaction(async (manager) => {
       const created: string[] = [];
       for (let index = 0; index < (dto.count ?? 1); index++) created.push(await this.insert(manager, row));
+      if (auditor) {
+        const ids = await manager.find(RedemptionEntity, { where: { key_hash: In(created.map((key) => hashToken(key))) }, select: { id: true }, order: { id: 'ASC' } });
+        const { name, quota, status, expired_time } = row;
+        for (const { id } of ids) await this.audit.record(auditor, 'redemption.create', { type: 'redemption', id }, {}, { name, quota, status, expired_time }, { manager });
+      }
       return created;
     });
   }
 
   /** Edits a code while it is unused; locked meanwhile, so a redemption at the same moment credits the quota saved. */
-  async update(dto: UpdateRedemptionDto): Promise<RedemptionView> {
+  async update(dto: UpdateRedemptionDto, auditor?: AuditActor): Promise<RedemptionView> {
     const now = nowSeconds();
     return this.codes.manager.transaction(async (manager) => {
       const code = await this.lock(manager, dto.id);
@@ -96,24 +104,29 @@ export class RedemptionsService {
       // An expiry already past may stay while other fields change; a new one must lie ahead.
       if (fields.expired_time !== code.expired_time) this.checkExpiry(fields.expired_time, now);
       await manager.update(RedemptionEntity, { id: code.id }, fields);
+      if (auditor) await this.audit.record(auditor, 'redemption.update', { type: 'redemption', id: code.id }, auditFields(code), auditFields({ ...code, ...fields }), { manager });
       return this.view({ ...code, ...fields });
     });
   }
 
   /** Enables or disables a code; a used one keeps its status. */
-  async updateStatus(dto: UpdateRedemptionStatusDto): Promise<RedemptionView> {
+  async updateStatus(dto: UpdateRedemptionStatusDto, auditor?: AuditActor): Promise<RedemptionView> {
     return this.codes.manager.transaction(async (manager) => {
       const code = await this.lock(manager, dto.id);
       if (code.status === REDEMPTION_STATUS.USED) throw new BusinessError(MSG_TOGGLE_USED);
       await manager.update(RedemptionEntity, { id: code.id }, { status: dto.status });
+      if (auditor) await this.audit.record(auditor, 'redemption.update', { type: 'redemption', id: code.id }, { status: code.status }, { status: dto.status }, { manager });
       return this.view({ ...code, status: dto.status });
     });
   }
 
   /** Deletes a code for good, used or not. */
-  async remove(id: number): Promise<void> {
-    const result = await this.codes.delete({ id });
-    if (!result.affected) throw new BusinessError(MSG_REDEMPTION_NOT_FOUND);
+  async remove(id: number, auditor?: AuditActor): Promise<void> {
+    await this.codes.manager.transaction(async (manager) => {
+      const code = await this.lock(manager, id);
+      await manager.delete(RedemptionEntity, { id });
+      if (auditor) await this.audit.record(auditor, 'redemption.delete', { type: 'redemption', id }, auditFields(code), {}, { manager });
+    });
   }
 
   private checkExpiry(expiredTime: number, now: number): void {
@@ -144,4 +157,9 @@ export class RedemptionsService {
       return toRedemptionView(code, '');
     }
   }
+}
+
+/** A code's fields as the audit log keeps them: never the code, its hash or its sealed form. */
+function auditFields({ key_hash: _hash, key_sealed: _sealed, ...fields }: RedemptionEntity): Omit<RedemptionEntity, 'key_hash' | 'key_sealed'> {
+  return fields;
 }

@@ -76,6 +76,7 @@ export class ChatLookup {
       session_hash: string;
       session_created_at: string;
       session_expires_at: string;
+      session_last_seen_at: string;
       user_id: number;
       role: number;
       status: number;
@@ -88,7 +89,7 @@ export class ChatLookup {
       history: HistoryRow[] | null;
     };
     const rows = await this.pool.query<Row>(
-      `SELECT k.ord, k.session_hash, s.created_at AS session_created_at, s.expires_at AS session_expires_at, u.id AS user_id, u.role, u.status, u."group", c.id, c.model_name, f.viewable, f.thinks,
+      `SELECT k.ord, k.session_hash, s.created_at AS session_created_at, s.expires_at AS session_expires_at, s.last_seen_at AS session_last_seen_at, u.id AS user_id, u.role, u.status, u."group", c.id, c.model_name, f.viewable, f.thinks,
               CASE WHEN c.id IS NOT NULL THEN nextval(pg_get_serial_sequence('chat_messages', 'id')) END AS next_id,
               (SELECT json_agg(json_build_object('id', m.id, 'round_id', m.round_id, 'query_id', m.query_id, 'message', m.message, 'answer', m.answer, 'status', m.status) ORDER BY m.id)
                  FROM chat_messages m WHERE m.conversation_id = c.id AND c.dialogue_count > 0) AS history
@@ -102,7 +103,14 @@ export class ChatLookup {
       'chat-lookup',
     );
     // A chat send is a request of its session like any other: it keeps the session from idling out.
-    this.sessions.noteUse(rows.map((row) => ({ hash: row.session_hash, created_at: Number(row.session_created_at), expires_at: Number(row.session_expires_at) })));
+    void this.sessions.noteUse(
+      rows.map((row) => ({
+        hash: row.session_hash,
+        created_at: Number(row.session_created_at),
+        expires_at: Number(row.session_expires_at),
+        last_seen_at: Number(row.session_last_seen_at),
+      })),
+    );
     const found = new Map(rows.map((row) => [Number(row.ord) - 1, row]));
     return keys.map((_key, index) => {
       const row = found.get(index);

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { MSG_OPERATION_DONE, MSG_USER_CREATED, MSG_USER_UPDATED } from '@gw/shared';
+import { AuditActor, auditActor, Auditor } from '../audit/audit-actor';
 import { Access } from '../auth/access.decorator';
 import { AuthenticatedRequest, CurrentUser } from '../auth/current-user.decorator';
 import { WithMessage } from '../common/envelope.interceptor';
@@ -32,19 +33,19 @@ export class UserAdminController {
   }
 
   @Post()
-  async create(@Body() dto: CreateUserDto): Promise<WithMessage<null>> {
-    await this.admin.create(dto);
+  async create(@Auditor() auditor: AuditActor, @Body() dto: CreateUserDto): Promise<WithMessage<null>> {
+    await this.admin.create(dto, auditor);
     return new WithMessage(MSG_USER_CREATED);
   }
 
   @Put()
   async update(@CurrentUser() actor: UserEntity, @Body() dto: UpdateUserDto, @Req() request: AuthenticatedRequest): Promise<WithMessage<AdminUserView>> {
-    return new WithMessage(MSG_USER_UPDATED, await this.admin.update(actor, dto, request.sessionId));
+    return new WithMessage(MSG_USER_UPDATED, await this.admin.update(actor, dto, request.sessionId, auditActor(actor, request)));
   }
 
   @Post('manage')
-  async manage(@CurrentUser() actor: UserEntity, @Body() dto: ManageUserDto): Promise<WithMessage<ManagedUserState>> {
-    return new WithMessage(MSG_OPERATION_DONE, await this.admin.manage(actor, dto));
+  async manage(@CurrentUser() actor: UserEntity, @Body() dto: ManageUserDto, @Auditor() auditor: AuditActor): Promise<WithMessage<ManagedUserState>> {
+    return new WithMessage(MSG_OPERATION_DONE, await this.admin.manage(actor, dto, auditor));
   }
 
   /** Declared last: ':id' matches any path. Deregistered users too (the log page's user popup). */

@@ -13,11 +13,13 @@ export type AdminUserView = Omit<UserView, 'aff_code'> & {
   remark: string;
   /** When the account was deregistered (unix seconds); null while it exists. The spec's name. */
   DeletedAt: number | null;
+  /** Whether two-factor sign-in is on (the 重置两步验证 action). */
+  two_factor_enabled: boolean;
 };
 
-export function toAdminUserView(user: UserEntity): AdminUserView {
+export function toAdminUserView(user: UserEntity, twoFactorEnabled = false): AdminUserView {
   const { aff_code: _affCode, ...view } = toUserView(user);
-  return { ...view, remark: user.remark, DeletedAt: user.deleted_at };
+  return { ...view, remark: user.remark, DeletedAt: user.deleted_at, two_factor_enabled: twoFactorEnabled };
 }
 
 export type AdminUserPage = ListPage<AdminUserView>;

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
+import type { TwoFactorChallenge } from '@gw/shared';
 import type { Request, Response } from 'express';
 import { Access } from '../auth/access.decorator';
 import { AuthenticatedRequest, CurrentUser } from '../auth/current-user.decorator';
@@ -8,6 +9,7 @@ import { AbilitiesService } from '../channels/abilities.service';
 import { WithMessage } from '../common/envelope.interceptor';
 import { STRICT_THROTTLE } from '../common/throttle';
 import { TurnstileGuard } from '../email-auth/turnstile.guard';
+import { TwoFactorSignIn } from '../two-factor/two-factor-sign-in';
 import { AffTransferDto } from './dto/aff-transfer.dto';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
@@ -23,16 +25,17 @@ export class UsersController {
     private readonly users: UsersService,
     private readonly cookies: SessionCookies,
     private readonly abilities: AbilitiesService,
+    private readonly twoFactorSignIn: TwoFactorSignIn,
   ) {}
 
   @Post('login')
   @Access('public')
   @Throttle(STRICT_THROTTLE)
   @UseGuards(TurnstileGuard)
-  async login(@Body() dto: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView> {
+  async login(@Body() dto: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<UserView | TwoFactorChallenge> {
     const user = await this.users.verifyLogin(dto);
-    await this.cookies.startSession(request, response, user.id);
-    return this.users.view(user);
+    // With 2FA on: no session yet, `{ require_2fa: true }` and the code step (POST login/2fa).
+    return this.twoFactorSignIn.begin(user, request, response);
   }
 
   // A POST: a link or an image on another site must not sign the user out (docs/security.md).

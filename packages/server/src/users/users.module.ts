@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
 import { EmailAuthModule } from '../email-auth/email-auth.module';
 import { BillingModule } from '../relay/billing/billing.module';
+import { TwoFactorModule } from '../two-factor/two-factor.module';
 import { LoginAttempts } from './login-attempts';
 import { RootBootstrap } from './root-bootstrap';
 import { UserAdminController } from './user-admin.controller';
@@ -13,7 +14,7 @@ import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), ChannelsModule, EmailAuthModule, BillingModule],
+  imports: [TypeOrmModule.forFeature([UserEntity]), ChannelsModule, EmailAuthModule, BillingModule, TwoFactorModule],
   // UserAdminController after UsersController: its GET :id must not catch GET self, token, aff, models.
   controllers: [UsersController, UserAdminController],
   providers: [UsersService, RootBootstrap, UserAdminService, UserEvents, LoginAttempts],

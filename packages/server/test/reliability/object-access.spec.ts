@@ -9,6 +9,7 @@ import {
   MSG_CONVERSATION_NOT_FOUND,
   MSG_MONITOR_UPSTREAM_ROOT_ONLY,
   MSG_PROJECT_NOT_FOUND,
+  MSG_SESSION_NOT_FOUND,
   MSG_TALKING_NOT_FOUND,
   MSG_USER_FILE_NOT_FOUND,
   MSG_USER_FILE_URL_UNKNOWN,
@@ -69,6 +70,8 @@ interface Ids {
   tradeNo: string;
   drawing: string;
   music: string;
+  /** The public id of her browser's session (signed-in devices). */
+  session: string;
 }
 
 /** Ids of the same shape that nobody has: another user's object must be answered exactly like these. */
@@ -90,6 +93,7 @@ const MISSING: Ids = {
   tradeNo: 'NOSUCHORDER0000000000',
   drawing: '1'.repeat(19),
   music: '00000000-0000-4000-8000-000000000000',
+  session: 'AAAAAAAAAAAAAAAA',
 };
 
 /** What the checks need: alice's ids, and bob (quota 0, one token, never a relay call) with objects of his own. */
@@ -272,6 +276,16 @@ const CHECKS: Record<string, Probe[]> = {
   'PUT /api/user/self': [custom(selfEditChangesOnlyThePassword)],
   'DELETE /api/user/self': [custom(selfDeletionDeletesOnlyTheCaller)],
 
+  // Signed-in devices (sessions/): bob's own list and sign-outs; alice's session id is "not found".
+  'GET /api/user/sessions/': [
+    own(
+      (ids) => s.bob.get('/api/user/sessions').query({ user_id: ids.user, id: ids.session }),
+      (data) => expect(data.map((session: { id: string }) => session.id)).not.toContain(s.alice.session),
+    ),
+  ],
+  'DELETE /api/user/sessions/:id': [hidden((ids) => s.bob.delete(`/api/user/sessions/${ids.session}`), MSG_SESSION_NOT_FOUND)],
+  'POST /api/user/sessions/revoke_others': [own((ids) => s.bob.post('/api/user/sessions/revoke_others').send({ user_id: ids.user, id: ids.session }))],
+
   // Public relay routes for async tasks, authenticated by bob's own sk- token.
   'GET /mj/task/:id/fetch': [hidden((ids) => skGet(`/mj/task/${ids.drawing}/fetch`), '任务不存在')],
   'POST /mj/task/list-by-condition': [hidden((ids) => skPost('/mj/task/list-by-condition').send({ ids: [ids.drawing] }))],
@@ -297,6 +311,12 @@ const EXEMPT: Record<string, string> = {
   'GET /api/oauth/email/bind': "binds an address to the caller, with the code mailed to it (email-auth.spec.ts)",
   'GET /api/oauth/wechat/bind': "binds a WeChat account to the caller, with the WeChat server's code (oauth.spec.ts)",
   'GET /api/oauth/telegram/bind': "binds a Telegram account to the caller, with data signed by the bot token (telegram.spec.ts)",
+  // Two-factor sign-in (two-factor/): the caller's own 2FA, read from the session; they read only a code.
+  'GET /api/user/2fa/status': "the caller's own 2FA state; reads no input",
+  'POST /api/user/2fa/setup': "a new pending secret for the caller; reads no input",
+  'POST /api/user/2fa/enable': "turns the caller's 2FA on; reads only a code",
+  'POST /api/user/2fa/disable': "turns the caller's 2FA off; reads only a code",
+  'POST /api/user/2fa/backup_codes': "new backup codes for the caller; reads only a code",
   // Root only (user id 1, access-rules.spec.ts): global release notes, and root completes any user's order by design (payments.spec.ts).
   'POST /api/update/': 'root only: global release notes',
   'PUT /api/update/:id': 'root only: global release notes',
@@ -325,8 +345,8 @@ function graphOf(model: string) {
 const textOf = (reply: Response): string => reply.text ?? JSON.stringify(reply.body ?? '');
 /** The first of alice's secrets a reply shows: her names, her key, her order and task ids, her file addresses. */
 function leakIn(reply: Response): string | undefined {
-  const { key, tradeNo, drawing, music, upload, chatImage } = s.alice;
-  const secrets = [SECRET, key.replace(/^sk-/, ''), tradeNo, drawing, music, upload, chatImage];
+  const { key, tradeNo, drawing, music, upload, chatImage, session } = s.alice;
+  const secrets = [SECRET, key.replace(/^sk-/, ''), tradeNo, drawing, music, upload, chatImage, session];
   const text = textOf(reply);
   return secrets.find((secret) => text.includes(secret));
 }
@@ -406,6 +426,8 @@ const ALICE_ROWS: Record<string, string> = {
   tasks: 'SELECT * FROM tasks t WHERE user_id = $1 ORDER BY t::text',
   logs: 'SELECT * FROM logs t WHERE user_id = $1 ORDER BY t::text',
   usage_token_rollups: 'SELECT * FROM usage_token_rollups t WHERE user_id = $1 ORDER BY t::text',
+  // Not the times: her own use of the console moves them.
+  sessions: 'SELECT id_hash, public_id, user_id, ip, user_agent, created_at FROM sessions t WHERE user_id = $1 ORDER BY public_id',
 };
 
 async function aliceRows(): Promise<Record<string, unknown[]>> {
@@ -479,10 +501,13 @@ async function aliceOwnsOneOfEverything(f: RelayFixture): Promise<{ ids: Ids; ag
     );
   }
 
+  // Her browser's session, as her list of signed-in devices names it.
+  const session = ok<Array<{ id: string }>>(await agent.get('/api/user/sessions'), 'alice sessions')[0].id;
+
   await f.t.app.get(QuotaLedgerService).flush();
   await f.t.app.get(LogWriterService).flush();
   await f.t.app.get(UsageRollupService).catchUp();
-  const ids: Ids = { user: alice.userId, username: SECRET, token, key: alice.key, talking, conversation, message, chatImage, upload, file, app, draft, run, tradeNo, drawing, music };
+  const ids: Ids = { user: alice.userId, username: SECRET, token, key: alice.key, talking, conversation, message, chatImage, upload, file, app, draft, run, tradeNo, drawing, music, session };
   return { ids, agent };
 }
 

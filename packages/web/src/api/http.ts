@@ -1,4 +1,5 @@
 import { Message } from '@arco-design/web-react';
+import { MSG_ADMIN_2FA_REQUIRED } from '@gw/shared';
 import { useUserStore } from '@/stores/user';
 
 /** Every console reply has this envelope (spec 1 §7). */
@@ -58,6 +59,15 @@ async function readReply<T>(response: Response): Promise<ApiReply<T>> {
   }
 }
 
+/**
+ * A 403 because administrators must enable 2FA first (TwoFactorRequiredForAdmins): a new access
+ * token would not help, and fetching one would replace the user's token for nothing.
+ */
+async function needsTwoFactor(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  return (await readReply(response.clone())).message === MSG_ADMIN_2FA_REQUIRED;
+}
+
 /** The refetch in flight, shared so that several requests failing together reset the token once. */
 let refetching: Promise<boolean> | null = null;
 
@@ -100,7 +110,7 @@ export async function request<T, Extra extends object = object>(method: string, 
     body: hasBody ? JSON.stringify(options.body) : undefined,
     credentials: 'same-origin',
   });
-  if ((response.status === 401 || response.status === 403) && !options.retried && path !== '/api/user/token') {
+  if ((response.status === 401 || response.status === 403) && !options.retried && path !== '/api/user/token' && !(await needsTwoFactor(response))) {
     if (await refetchTokenOnce()) return request<T, Extra>(method, path, { ...options, retried: true });
   }
   const reply = await readReply<T>(response);
@@ -140,6 +150,12 @@ export function describeError(error: unknown): string {
  * goes nowhere: the user already left on purpose.
  */
 export function showError(error: unknown): void {
+  // TwoFactorRequiredForAdmins: lead the administrator to 个人设置, where 两步验证 is turned on.
+  if (error instanceof HttpError && error.status === 403 && error.message === MSG_ADMIN_2FA_REQUIRED) {
+    Message.warning(error.message);
+    if (!window.location.pathname.startsWith('/setting')) window.location.href = '/setting?tab=personal#two-factor';
+    return;
+  }
   if (error instanceof HttpError && error.status === 401) {
     if (useUserStore.getState().user === null) return;
     useUserStore.getState().clearUser();

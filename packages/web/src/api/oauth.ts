@@ -1,5 +1,9 @@
+import type { TwoFactorChallenge } from '@gw/shared';
 import { http } from '@/api/http';
 import type { User } from '@/stores/user';
+
+/** A sign-in's reply data: the user, or `{ require_2fa: true }` when the account has 2FA on (the code step follows). */
+type SignedIn = User | TwoFactorChallenge;
 
 /** Third-party sign-in calls of spec 1 §7. */
 export type OAuthProvider = 'github' | 'linuxdo';
@@ -16,12 +20,12 @@ export interface TelegramAuthData {
 }
 
 export const getOAuthState = (aff?: string) => http.get<string>('/api/oauth/state', { aff });
-export const wechatLogin = (code: string, aff?: string) => http.get<User>('/api/oauth/wechat', { code, aff });
+export const wechatLogin = (code: string, aff?: string) => http.get<SignedIn>('/api/oauth/wechat', { code, aff });
 /** Reply message 'bind' means an account was bound; otherwise data is the signed-in user. */
 export const oauthCallback = (type: string, code: string, state: string) =>
-  http.get<User>(`/api/oauth/${encodeURIComponent(type)}`, { code, state });
+  http.get<SignedIn>(`/api/oauth/${encodeURIComponent(type)}`, { code, state });
 export const telegramLogin = (data: TelegramAuthData, aff?: string) =>
-  http.get<User>('/api/oauth/telegram/login', { ...data, aff });
+  http.get<SignedIn>('/api/oauth/telegram/login', { ...data, aff });
 export const telegramBind = (data: TelegramAuthData) => http.get<null>('/api/oauth/telegram/bind', { ...data });
 
 /**

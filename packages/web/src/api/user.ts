@@ -1,3 +1,4 @@
+import type { TwoFactorChallenge } from '@gw/shared';
 import { http } from '@/api/http';
 import type { User } from '@/stores/user';
 
@@ -16,9 +17,12 @@ export interface RegisterForm {
   aff_code?: string;
 }
 
-/** `turnstile` only when the status has turnstile_check on (the server then refuses a login without it). */
+/**
+ * `turnstile` only when the status has turnstile_check on (the server then refuses a login without it).
+ * An account with 2FA on answers `{ require_2fa: true }` and no session: the code step follows.
+ */
 export const login = (form: LoginForm, turnstile?: string) =>
-  http.post<User>('/api/user/login', form, turnstile ? { turnstile } : undefined);
+  http.post<User | TwoFactorChallenge>('/api/user/login', form, turnstile ? { turnstile } : undefined);
 export const logout = () => http.post<null>('/api/user/logout');
 export const register = (form: RegisterForm, turnstile = '') =>
   http.post<null>('/api/user/register', form, { turnstile });

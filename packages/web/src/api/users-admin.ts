@@ -28,6 +28,8 @@ export interface AdminUser {
   linux_do_id?: string;
   email?: string;
   remark?: string;
+  /** Whether two-factor sign-in is on (重置两步验证). */
+  two_factor_enabled?: boolean;
 }
 
 /** Search by keyword (id, username, display name, e-mail) and group; both empty is the plain list. */

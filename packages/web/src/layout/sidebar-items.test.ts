@@ -21,6 +21,12 @@ describe(sidebarSections.name, () => {
     expect(labels({ id: 2, role: 10 }, allFlags)).toEqual(expect.arrayContaining(adminOnly));
   });
 
+  it('shows 审计日志 to super administrators (role 100) only', () => {
+    expect(labels({ id: 2, role: 10 }, allFlags)).not.toContain('审计日志');
+    expect(labels({ id: 7, role: 1 }, allFlags)).not.toContain('审计日志');
+    expect(labels({ id: 3, role: 100 }, allFlags)).toContain('审计日志');
+  });
+
   it('shows dashboard, monitor and drawing only when their status flags are true', () => {
     const admin = { id: 2, role: 100 };
     const none = labels(admin, { enable_data_export: false, enable_monitor_data: false, enable_drawing: false });

@@ -22,7 +22,7 @@ export function fileNameFromDisposition(disposition: string | null, fallback: st
   return (plain?.[2] ?? plain?.[1] ?? '').trim() || fallback;
 }
 
-function saveBlob(blob: Blob, name: string): void {
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

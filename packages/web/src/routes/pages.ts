@@ -23,6 +23,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   pricing: lazy(() => import('@/pages/pricing')),
   playground: lazy(() => import('@/pages/playground')),
   customerConnect: lazy(() => import('@/pages/customer-connect')),
+  audit: lazy(() => import('@/pages/audit')),
   redemption: lazy(() => import('@/pages/redemption')),
   topup: lazy(() => import('@/pages/topup')),
   chat: lazy(() => import('@/pages/chat')),

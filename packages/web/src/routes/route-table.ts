@@ -3,6 +3,7 @@ import type { AccessRule } from '@gw/shared';
 import {
   IconApps,
   IconBranch,
+  IconCalendarClock,
   IconCheckCircle,
   IconCode,
   IconDashboard,
@@ -52,6 +53,7 @@ export type PageKey =
   | 'pricing'
   | 'playground'
   | 'customerConnect'
+  | 'audit'
   | 'redemption'
   | 'topup'
   | 'chat'
@@ -152,6 +154,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/midjourney', access: 'user', page: 'midjourney', menu: system('绘图', IconImage, 'enable_drawing') },
   { path: '/statistics', access: 'admin', page: 'statistics', menu: system('计费管理', IconCode) },
   { path: '/customer-connect', access: 'admin', page: 'customerConnect', menu: system('用户联系列表', IconPhone) },
+  // Issue 31: who changed what, for super administrators only (the server's GET /api/audit/ is 'root' too).
+  { path: '/audit', access: 'root', page: 'audit', menu: system('审计日志', IconCalendarClock) },
   { path: '/setting', access: 'user', page: 'setting', menu: system('设置', IconSettings) },
   { path: '/update', access: 'user', page: 'update', menu: system('更新说明', IconNotification) },
   // Open to guests: spec 2 §2 has the page show the default group's prices to a visitor who is not signed in.

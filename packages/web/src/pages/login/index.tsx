@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Card, Link, Space, Typography } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
 import { ThirdPartyLogin } from '@/components/third-party-login';
+import { TwoFactorCodeStep } from '@/components/two-factor/two-factor-code-step';
 import { AuthPage } from '@/layout/auth-page';
 import { ContactModal } from '@/pages/login/contact-modal';
 import { LoginForm } from '@/pages/login/login-form';
 import { registrationMode, type RegistrationMode } from '@/lib/registration-mode';
 import { useStatusStore } from '@/stores/status';
+import { useTwoFactorSignIn } from '@/stores/two-factor-sign-in';
 import '@/pages/login/login.css';
 
 /** Who can get an account, as the registration settings have it (spec 1 §1: by invitation by default). */
@@ -20,6 +22,8 @@ const ACCOUNT_NOTE: Record<RegistrationMode, string> = {
 export default function LoginPage() {
   const status = useStatusStore((state) => state.status);
   const [contactVisible, setContactVisible] = useState(false);
+  // After a sign-in answered require_2fa (password, WeChat, Telegram): the code step instead of the forms.
+  const codeStep = useTwoFactorSignIn((state) => state.pending);
   const navigate = useNavigate();
 
   /**
@@ -39,20 +43,29 @@ export default function LoginPage() {
           {status?.logo && <img src={status.logo} alt="" className="login-logo" />}
           <Typography.Title heading={4}>登录 {status?.system_name || 'AI 模型网关'}</Typography.Title>
         </div>
-        <div className="login-intro login-intro-2">
-          {status?.password_login_enabled !== false && <LoginForm onCancel={handleCancel} />}
-          <Space className="login-links" split="|">
-            <Link onClick={() => navigate('/reset')}>忘记密码</Link>
-            {status?.register_enabled !== false && <Link onClick={() => navigate('/register')}>注册账户</Link>}
-          </Space>
-        </div>
-        <div className="login-intro login-intro-3">
-          <Typography.Paragraph type="secondary" className="login-invite">
-            {ACCOUNT_NOTE[registrationMode(status)]}
-            <Link onClick={() => setContactVisible(true)}>联系我们</Link>
-          </Typography.Paragraph>
-          <ThirdPartyLogin status={status} />
-        </div>
+        {codeStep ? (
+          <div className="login-code-step">
+            <Typography.Title heading={6}>两步验证</Typography.Title>
+            <TwoFactorCodeStep />
+          </div>
+        ) : (
+          <>
+            <div className="login-intro login-intro-2">
+              {status?.password_login_enabled !== false && <LoginForm onCancel={handleCancel} />}
+              <Space className="login-links" split="|">
+                <Link onClick={() => navigate('/reset')}>忘记密码</Link>
+                {status?.register_enabled !== false && <Link onClick={() => navigate('/register')}>注册账户</Link>}
+              </Space>
+            </div>
+            <div className="login-intro login-intro-3">
+              <Typography.Paragraph type="secondary" className="login-invite">
+                {ACCOUNT_NOTE[registrationMode(status)]}
+                <Link onClick={() => setContactVisible(true)}>联系我们</Link>
+              </Typography.Paragraph>
+              <ThirdPartyLogin status={status} />
+            </div>
+          </>
+        )}
       </Card>
       <ContactModal visible={contactVisible} qrcode={status?.wechat_qrcode} contact={status?.business_contact} onClose={() => setContactVisible(false)} />
     </AuthPage>

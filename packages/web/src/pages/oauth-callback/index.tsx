@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Message, Spin } from '@arco-design/web-react';
+import { Card, Message, Spin, Typography } from '@arco-design/web-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { showError } from '@/api/http';
 import { oauthCallback } from '@/api/oauth';
+import { TwoFactorCodeStep } from '@/components/two-factor/two-factor-code-step';
+import { AuthPage } from '@/layout/auth-page';
 import { useFinishLogin } from '@/session/use-finish-login';
+import { useTwoFactorSignIn } from '@/stores/two-factor-sign-in';
 
 /** /oauth/:type/callback (spec 1 §2.6): failure or a bind goes to /setting, a login goes on. */
 export default function OAuthCallbackPage() {
@@ -12,6 +15,8 @@ export default function OAuthCallbackPage() {
   const navigate = useNavigate();
   const finishLogin = useFinishLogin();
   const started = useRef(false);
+  // A sign-in of an account with 2FA on: the code step here (finishLogin marks it pending).
+  const codeStep = useTwoFactorSignIn((state) => state.pending);
 
   useEffect(() => {
     if (started.current) return;
@@ -35,6 +40,17 @@ export default function OAuthCallbackPage() {
         navigate('/setting', { replace: true });
       });
   }, [type, searchParams, navigate, finishLogin]);
+
+  if (codeStep) {
+    return (
+      <AuthPage>
+        <Card className="auth-card" bordered={false}>
+          <Typography.Title heading={5}>两步验证</Typography.Title>
+          <TwoFactorCodeStep onBack={() => navigate('/login', { replace: true })} />
+        </Card>
+      </AuthPage>
+    );
+  }
 
   return <Spin dot tip="正在处理第三方登录…" style={{ display: 'block', textAlign: 'center', marginTop: 120 }} />;
 }

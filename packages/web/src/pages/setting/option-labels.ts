@@ -6,6 +6,7 @@ import type { OptionKey } from '@gw/shared';
  */
 export const OPTION_LABELS: Record<OptionKey, string> = {
   PasswordLoginEnabled: '允许通过密码进行登录',
+  TwoFactorRequiredForAdmins: '管理员必须启用两步验证',
   PasswordRegisterEnabled: '允许通过密码进行注册',
   RegisterEnabled: '允许新用户注册',
   InviteOnlyRegisterEnabled: '注册需要邀请码（邀请制）',
@@ -84,6 +85,7 @@ export const OPTION_LABELS: Record<OptionKey, string> = {
   DataExportEnabled: '启用数据看板',
   DataExportInterval: '数据看板更新间隔（分钟）',
   DataExportDefaultTime: '数据看板默认时间粒度',
+  AuditLogRetentionDays: '审计日志保留天数',
   MonitorInterval: '监控间隔（分钟）',
   ChannelDisableThreshold: '最长响应时间（秒）',
   QuotaRemindThreshold: '额度提醒阈值',

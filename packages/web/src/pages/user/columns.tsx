@@ -5,9 +5,10 @@ import type { AdminUser, ManageAction } from '@/api/users-admin';
 import { QuotaText } from '@/components/quota-text';
 import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
-import { STATE_TAGS, allowedActions, demotedRole, editMode, isDeregistered, monitorLink, promotedRole, roleColor, roleLabel, userState, type Viewer } from './user-view';
+import { canResetTwoFactor } from './two-factor-reset';
+import { STATE_TAGS, allowedActions, canManageSessions, demotedRole, editMode, isDeregistered, monitorLink, promotedRole, roleColor, roleLabel, userState, type Viewer } from './user-view';
 
-export type UserAction = ManageAction | 'edit';
+export type UserAction = ManageAction | 'edit' | 'sessions' | 'reset2fa';
 
 interface ActionButtonProps {
   label: string;
@@ -84,7 +85,7 @@ export function getColumns(viewer: Viewer, onAction: (action: UserAction, user: 
     { title: '请求次数', dataIndex: 'request_count', width: 90 },
     {
       title: '操作',
-      width: 230,
+      width: 270,
       fixed: 'right',
       card: 'actions',
       render: (_: unknown, user: AdminUser) => {
@@ -124,6 +125,16 @@ export function getColumns(viewer: Viewer, onAction: (action: UserAction, user: 
               onRun={() => onAction('delete', user)}
             />
             <ActionButton label="编辑" disabled={editMode(viewer, user) === null} onRun={() => onAction('edit', user)} />
+            <ActionButton label="设备" disabled={!canManageSessions(viewer, user)} onRun={() => onAction('sessions', user)} />
+            {canResetTwoFactor(viewer, user) && (
+              <ActionButton
+                label="重置两步验证"
+                status="warning"
+                disabled={false}
+                confirm={{ title: `确定重置「${user.username}」的两步验证吗？`, content: '该用户的两步验证将被停用，其所有登录会话将被退出。' }}
+                onRun={() => onAction('reset2fa', user)}
+              />
+            )}
             {monitor}
           </Space>
         );

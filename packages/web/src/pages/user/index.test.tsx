@@ -200,7 +200,7 @@ describe('UserPage actions', () => {
     const carol = rowOf('carol');
     expect(within(carol).queryAllByRole('button')).toEqual([]);
     expect(within(carol).getByRole('link', { name: '监控' }).getAttribute('href')).toBe('/monitor?userId=4&role=1&name=carol');
-    expect(within(rowOf('alice')).getAllByRole('button').map((action) => action.textContent)).toEqual(['提升', '降级', '禁用', '删除', '编辑']);
+    expect(within(rowOf('alice')).getAllByRole('button').map((action) => action.textContent)).toEqual(['提升', '降级', '禁用', '删除', '编辑', '设备']);
   });
 
   it('lets root promote and demote anyone one step, and edit itself', async () => {

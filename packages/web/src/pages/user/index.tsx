@@ -3,6 +3,7 @@ import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import { Card, Message } from '@arco-design/web-react';
 import { MSG_OPERATION_DONE } from '@gw/shared';
 import { callReply } from '@/api/http';
+import { resetUserTwoFactor } from '@/api/two-factor';
 import { manageUser, type AdminUser, type ManageAction } from '@/api/users-admin';
 import { ResponsiveTable } from '@/components/responsive-table/responsive-table';
 import { useGroups } from '@/pages/channel/use-groups';
@@ -12,6 +13,7 @@ import { AddUserDrawer } from './add-user-drawer';
 import { getColumns, type UserAction } from './columns';
 import { EditUserDrawer, type EditTarget } from './edit-user-drawer';
 import { SearchForm } from './search-form';
+import { UserSessionsModal } from './user-sessions-modal';
 import { editMode, isDeregistered } from './user-view';
 import { useUsers } from './use-users';
 import './user.css';
@@ -36,6 +38,7 @@ export default function UserPage() {
   const routeTarget = useRouteTarget();
   const [adding, setAdding] = useState(false);
   const [editTarget, setEditTarget] = useState<EditTarget | null>(routeTarget);
+  const [sessionsOf, setSessionsOf] = useState<AdminUser | null>(null);
   const display = useMemo(readQuotaDisplay, []);
   const { reload, patchRow } = users;
 
@@ -57,7 +60,22 @@ export default function UserPage() {
       else reload();
     };
 
+    const handleResetTwoFactor = async (user: AdminUser) => {
+      const reply = await callReply(resetUserTwoFactor(user.id));
+      if (!reply) return;
+      Message.success(reply.message);
+      patchRow(user.id, { two_factor_enabled: false });
+    };
+
     const handleAction = (action: UserAction, user: AdminUser) => {
+      if (action === 'sessions') {
+        setSessionsOf(user);
+        return;
+      }
+      if (action === 'reset2fa') {
+        void handleResetTwoFactor(user);
+        return;
+      }
       if (action !== 'edit') {
         void handleManage(action, user);
         return;
@@ -78,12 +96,13 @@ export default function UserPage() {
         columns={columns}
         data={users.rows}
         loading={users.loading}
-        scroll={{ x: 1010 }}
+        scroll={{ x: 1050 }}
         rowClassName={(user) => (isDeregistered(user) ? 'user-row-deregistered' : '')}
         pagination={users.pagination}
       />
       <AddUserDrawer visible={adding} onClose={() => setAdding(false)} onSaved={reload} />
       <EditUserDrawer target={editTarget} groups={groups} display={display} onClose={handleCloseEdit} onSaved={reload} />
+      <UserSessionsModal user={sessionsOf} onClose={() => setSessionsOf(null)} />
     </Card>
   );
 }

@@ -49,6 +49,9 @@ export const demotedRole = (role: number) => [...ROLE_LADDER].reverse().find((st
 /** Whether the viewer may change the target at all: only users it outranks. Cosmetic; the server enforces. */
 const outranks = (viewer: Viewer, target: AdminUser) => rankOf(viewer) > rankOf(target);
 
+/** Whether the viewer may see and end the target's signed-in devices (登录设备): users it outranks, as the server's rule. */
+export const canManageSessions = (viewer: Viewer, target: AdminUser) => outranks(viewer, target) && !isDeregistered(target);
+
 /**
  * The row actions the viewer may use on the target: promotion one step up the ladder but never to
  * the viewer's own rank, demotion one step down, and nothing on a deregistered account.

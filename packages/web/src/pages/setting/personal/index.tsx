@@ -4,11 +4,13 @@ import { call } from '@/api/http';
 import { getSelf } from '@/api/user';
 import { useUserStore } from '@/stores/user';
 import { BindingCard } from './binding-card';
+import { DevicesCard } from './devices-card';
 import { InviteCard } from './invite-card';
 import { ModelsCard } from './models-card';
 import { ProfileCard } from './profile-card';
 import { readQuotaDisplay } from './quota-display';
 import { SecurityCard } from './security-card';
+import { TwoFactorCard } from './two-factor-card';
 
 /** The personal tab (spec 1 §2.7): profile, usable models, invitations, bindings and account security. */
 export function PersonalTab() {
@@ -37,6 +39,8 @@ export function PersonalTab() {
       <InviteCard user={user} display={display} onTransferred={refreshUser} />
       <BindingCard user={user} onBound={refreshUser} />
       <SecurityCard user={user} />
+      <TwoFactorCard />
+      <DevicesCard />
     </div>
   );
 }

@@ -32,9 +32,23 @@ export function LoginCard({ form }: { form: OptionsForm }) {
     });
   };
 
+  // Administrators without 2FA, the one turning it on included, lose the administrators' pages until they enable it.
+  const handleTwoFactorRequiredToggle = (checked: boolean) => {
+    if (!checked) {
+      void form.toggle('TwoFactorRequiredForAdmins', false);
+      return;
+    }
+    Modal.confirm({
+      title: '确定要求管理员启用两步验证吗？',
+      content: '开启后，未启用两步验证的管理员（包括你自己）将无法使用任何管理功能，直到在 个人设置 → 安全 中启用两步验证。',
+      onOk: () => form.toggle('TwoFactorRequiredForAdmins', true),
+    });
+  };
+
   return (
     <OptionCard title="配置登录注册" form={form}>
       <OptionSwitch form={form} option="PasswordLoginEnabled" onToggle={handlePasswordLoginToggle} />
+      <OptionSwitch form={form} option="TwoFactorRequiredForAdmins" onToggle={handleTwoFactorRequiredToggle} />
       {LOGIN_SWITCHES.map((option) => (
         <OptionSwitch key={option} form={form} option={option} />
       ))}
