@@ -1,4 +1,6 @@
 import { Controller, Delete, Get, Query } from '@nestjs/common';
+import { type AuditActor, Auditor } from '../audit/audit-actor';
+import { AuditLog } from '../audit/audit-log.service';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { UserEntity } from '../users/user.entity';
@@ -9,7 +11,10 @@ import { LogsService } from './logs.service';
 /** Usage logs (spec 2 §7 Logs): every user's for administrators, one's own under /self. */
 @Controller('api/log')
 export class LogsController {
-  constructor(private readonly logs: LogsService) {}
+  constructor(
+    private readonly logs: LogsService,
+    private readonly audit: AuditLog,
+  ) {}
 
   @Get('self/stat')
   @Access('user')
@@ -35,10 +40,12 @@ export class LogsController {
     return this.logs.listAll(query);
   }
 
-  /** Cleans the logs created before target_timestamp (spec 1 §7); data is the number deleted. */
+  /** Cleans the logs created before target_timestamp (spec 1 §7); data is the number deleted. Audited (`log.delete`): usage history is evidence. */
   @Delete()
   @Access('root')
-  deleteBefore(@Query() query: DeleteLogsQuery): Promise<number> {
-    return this.logs.deleteBefore(query.target_timestamp);
+  async deleteBefore(@Auditor() actor: AuditActor, @Query() query: DeleteLogsQuery): Promise<number> {
+    const deleted = await this.logs.deleteBefore(query.target_timestamp);
+    await this.audit.record(actor, 'log.delete', { type: 'log', id: '' }, {}, { before_timestamp: query.target_timestamp, deleted }, { always: true });
+    return deleted;
   }
 }

@@ -249,6 +249,12 @@ describe('logs (integration)', () => {
       expect(count).toBe(8);
 
       expect((await root.delete('/api/log/').query({ target_timestamp: ANCIENT })).body.data).toBe(0);
+      // Each cleaning is in the audit log: by whom, up to when, how many rows went.
+      const audited = await t.db.query(`SELECT actor_name, target_type, after FROM audit_logs WHERE action = 'log.delete' ORDER BY id`);
+      expect(audited).toEqual([
+        { actor_name: 'root', target_type: 'log', after: { before_timestamp: ANCIENT, deleted: 2 } },
+        { actor_name: 'root', target_type: 'log', after: { before_timestamp: ANCIENT, deleted: 0 } },
+      ]);
     });
 
     it('deletes more rows than one slice holds, and counts them all', async () => {
@@ -263,10 +269,12 @@ describe('logs (integration)', () => {
     it.each([[{}], [{ target_timestamp: 'soon' }], [{ target_timestamp: 0 }], [{ target_timestamp: 1.5 }]])(
       'refuses %o with 请选择日志记录时间 and deletes nothing',
       async (query) => {
-        const before = await t.db.query('SELECT COUNT(*)::int AS count FROM logs');
+        const count = `SELECT (SELECT COUNT(*) FROM logs)::int AS logs, (SELECT COUNT(*) FROM audit_logs WHERE action = 'log.delete')::int AS audited`;
+        const before = await t.db.query(count);
         const reply = await root.delete('/api/log/').query(query);
         expect(reply.body).toEqual({ success: false, message: '请选择日志记录时间', data: null });
-        expect(await t.db.query('SELECT COUNT(*)::int AS count FROM logs')).toEqual(before);
+        // Nothing deleted, nothing audited.
+        expect(await t.db.query(count)).toEqual(before);
       },
     );
   });
