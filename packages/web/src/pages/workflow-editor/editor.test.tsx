@@ -6,7 +6,7 @@ import { captureMessages, user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
 import type { WorkflowGraph } from '@gw/shared';
 import { makeFile } from '@/pages/workflow/test-workflow';
-import { MODELS, PROJECT, SAVE, WORKFLOW, fullGraph, makeView, project, renderEditor } from './test-editor';
+import { MODELS, PROJECT, SAVE, WORKFLOW, fullGraph, makeView, project, renderEditor, editorLoaded } from './test-editor';
 
 let messages: HTMLElement;
 const message = (text: string) => within(messages).findByText(text);
@@ -27,7 +27,7 @@ const models = ok([{ id: 'gpt-4o', name: 'gpt-4o' }, { id: 'claude', name: 'clau
 describe('workflow editor', () => {
   it('opens the saved conversation_variables graph and saves it rewired, with the project info', async () => {
     const calls = renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok({ ...project(), nodes: [], edges: [] }), [MODELS]: models, [SAVE]: ok(makeView({ id: 41 })) });
-    expect(await screen.findByText('数学评测')).toBeTruthy();
+    await editorLoaded();
     expect(screen.getAllByTestId(/^node-/).map((node) => node.dataset.testid)).toEqual(['node-start', 'node-input', 'node-llm', 'node-answer']);
     expect(screen.getByText('已保存')).toBeTruthy();
 
@@ -45,7 +45,7 @@ describe('workflow editor', () => {
 
   it('shows the server reason when the save is refused', async () => {
     renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models, [SAVE]: fail('节点 llm-1：模型 gpt-4o 不可用') });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     await user().click(screen.getByRole('button', { name: /保存/ }));
     expect(await message('保存工作流失败：节点 llm-1：模型 gpt-4o 不可用')).toBeTruthy();
   });
@@ -53,7 +53,7 @@ describe('workflow editor', () => {
   it('falls back to the project nodes when the workflow call fails, and to the fallback models when the list fails', async () => {
     const graph = fullGraph();
     renderEditor({ [WORKFLOW]: fail('工作流草稿不存在'), [PROJECT]: ok({ ...project(), nodes: graph.nodes.slice(0, 3), edges: [] }), [MODELS]: fail('boom') });
-    expect(await screen.findByText('数学评测')).toBeTruthy();
+    await editorLoaded();
     expect(screen.getAllByTestId(/^node-/)).toHaveLength(3);
     expect(await message('获取模型列表失败')).toBeTruthy();
     fireEvent.click(screen.getByTestId('node-llm'));
@@ -64,7 +64,7 @@ describe('workflow editor', () => {
   it('uses the route state nodes when the workflow and project calls fail', async () => {
     const graph = fullGraph();
     renderEditor({ [WORKFLOW]: fail('x'), [PROJECT]: fail('项目不存在'), [MODELS]: models }, { state: { project: project(), nodes: graph.nodes.slice(0, 2), edges: [] } });
-    expect(await screen.findByText('数学评测')).toBeTruthy();
+    await editorLoaded();
     expect(screen.getAllByTestId(/^node-/)).toHaveLength(2);
   });
 
@@ -76,7 +76,7 @@ describe('workflow editor', () => {
 
   it('adds a node from the palette, edits it in its panel, and marks the editor unsaved', async () => {
     renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     await user().click(within(screen.getByRole('toolbar', { name: '添加节点' })).getByRole('button', { name: /提示词/ }));
     expect(screen.getAllByTestId('node-prompt')).toHaveLength(1);
     expect(screen.getByText('未保存')).toBeTruthy();
@@ -98,7 +98,7 @@ describe('workflow editor', () => {
         return ok(true);
       },
     });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     await user().click(screen.getByRole('button', { name: '删除草稿' }));
     await user().click(await screen.findByRole('button', { name: '确定' }));
     expect(await message('草稿已删除')).toBeTruthy();
@@ -117,7 +117,7 @@ describe('input node panel', () => {
       'GET /api/data_library_info/': ok({ list: [{ id: 3, name: '小学数学', title: '小学数学' }], total: 1, page: 1, page_size: 100 }),
       'GET /api/file_upload/': ok({ list: [makeFile({ id: 8, filename: '题库.csv', fields: ['题目', '答案'] })], total: 1, page: 1, page_size: 100 }),
     });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     fireEvent.click(screen.getByTestId('node-input'));
     const u = user();
     // The dataset the graph names is shown by its name.
@@ -144,7 +144,7 @@ describe('workflow editor on a phone', () => {
   it('opens read-only: a notice, no palette, save or draft delete, nodes that neither move, connect nor open their settings', async () => {
     window.innerWidth = 390;
     const calls = renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     expect(screen.getByText('手机上仅可查看工作流，请在电脑上编辑')).toBeTruthy();
     expect(screen.queryByRole('toolbar', { name: '添加节点' })).toBeNull();
     expect(screen.queryByRole('button', { name: /保存/ })).toBeNull();
@@ -163,7 +163,7 @@ describe('workflow editor on a phone', () => {
 
   it('stays editable on a desktop: the same nodes can be dragged and open their settings', async () => {
     renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     expect(screen.queryByText('手机上仅可查看工作流，请在电脑上编辑')).toBeNull();
     const answer = screen.getByTestId('node-answer');
     expect((answer.closest('.react-flow__node') as HTMLElement).classList.contains('draggable')).toBe(true);

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { Link, RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { WorkflowGraph, WorkflowStreamEvent, WorkflowView } from '@gw/shared';
@@ -43,6 +43,16 @@ export function makeView(fields: Partial<WorkflowView> = {}): WorkflowView {
 }
 
 export const project = () => makeProject({ id: PROJECT_ID, title: '数学评测', description: '评测' });
+
+/**
+ * The editor has loaded: the project's name is shown and React Flow has drawn the nodes. It draws
+ * them a render after the graph arrives, so a test that looked for them right after the name could
+ * miss them on a busy machine.
+ */
+export async function editorLoaded(): Promise<void> {
+  await screen.findByText('数学评测');
+  await screen.findAllByTestId(/^node-/);
+}
 
 function Where() {
   const location = useLocation();

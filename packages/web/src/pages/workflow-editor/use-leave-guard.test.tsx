@@ -4,7 +4,7 @@ import { Modal } from '@arco-design/web-react';
 import { ok } from '@/pages/channel/test-fake-api';
 import { user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
-import { MODELS, PROJECT, SAVE, WORKFLOW, makeView, project, renderEditor } from './test-editor';
+import { MODELS, PROJECT, SAVE, WORKFLOW, makeView, project, renderEditor, editorLoaded } from './test-editor';
 import { MSG_LEAVE_UNSAVED } from './use-leave-guard';
 
 afterEach(() => {
@@ -22,7 +22,7 @@ const unloadAsks = () => !window.dispatchEvent(new Event('beforeunload', { cance
 describe('leaving the editor', () => {
   it('asks first when there are unsaved changes, and stays on 取消', async () => {
     renderEditor(routes);
-    await screen.findByText('数学评测');
+    await editorLoaded();
     await addPrompt();
     expect(unloadAsks()).toBe(true);
 
@@ -38,7 +38,7 @@ describe('leaving the editor', () => {
 
   it('leaves without asking once saved', async () => {
     renderEditor(routes);
-    await screen.findByText('数学评测');
+    await editorLoaded();
     await addPrompt();
     await user().click(screen.getByRole('button', { name: /保存/ }));
     await waitFor(() => expect(unloadAsks()).toBe(false));

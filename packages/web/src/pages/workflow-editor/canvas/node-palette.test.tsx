@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { ok } from '@/pages/channel/test-fake-api';
 import { user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
-import { MODELS, PROJECT, WORKFLOW, makeView, project, renderEditor } from '../test-editor';
+import { MODELS, PROJECT, WORKFLOW, makeView, project, renderEditor, editorLoaded } from '../test-editor';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,7 +19,7 @@ const newestLlmAt = () => (screen.getAllByTestId('node-llm').at(-1)!.closest('.r
 describe('node palette', () => {
   it('puts a new node to the right of the selected one, below the node already there', async () => {
     renderEditor(routes);
-    await screen.findByText('数学评测');
+    await editorLoaded();
     fireEvent.click(screen.getByTestId('node-input'));
     await addLlm();
     expect(screen.getAllByTestId('node-llm')).toHaveLength(2);
@@ -28,7 +28,7 @@ describe('node palette', () => {
 
   it('with nothing selected, puts it in the middle of the view, below the node there', async () => {
     renderEditor(routes);
-    await screen.findByText('数学评测');
+    await editorLoaded();
     await addLlm();
     expect(newestLlmAt()).toBe('translate(128px,330px)');
   });

@@ -6,7 +6,7 @@ import { fail, ok } from '@/pages/channel/test-fake-api';
 import { captureMessages, user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
 import { useWorkflowTrackingStore } from '@/stores/workflow-tracking';
-import { MODELS, PROJECT, SAVE, WORKFLOW, fullGraph, makeView, project, renderEditor, sseResponse } from '../test-editor';
+import { MODELS, PROJECT, SAVE, WORKFLOW, fullGraph, makeView, project, renderEditor, sseResponse, editorLoaded } from '../test-editor';
 
 let messages: HTMLElement;
 const message = (text: string) => within(messages).findByText(text);
@@ -51,7 +51,7 @@ const event = (node_id: string, model: string, kind: WorkflowStreamEvent['metada
 });
 
 async function openRun(tab: string) {
-  await screen.findByText('数学评测');
+  await editorLoaded();
   await user().click(screen.getByRole('button', { name: '运行' }));
   await user().click(await screen.findByRole('tab', { name: tab }));
 }
@@ -85,7 +85,7 @@ describe('run panel: one question', () => {
   it('saves an unsaved graph first and does not run when that save is refused', async () => {
     const stream = vi.fn(() => sseResponse([]));
     renderEditor({ ...base, [SAVE]: fail('节点 llm-2：模型 claude 不可用') }, { stream });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     await user().click(within(screen.getByRole('toolbar', { name: '添加节点' })).getByRole('button', { name: /提示词/ }));
     await openRun('单条试运行');
     await user().type(screen.getByLabelText('试运行问题'), '问');

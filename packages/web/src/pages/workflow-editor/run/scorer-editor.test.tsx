@@ -6,7 +6,7 @@ import { fail, ok } from '@/pages/channel/test-fake-api';
 import { captureMessages, user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
 import { useWorkflowTrackingStore } from '@/stores/workflow-tracking';
-import { MODELS, PROJECT, WORKFLOW, makeView, project, renderEditor } from '../test-editor';
+import { MODELS, PROJECT, WORKFLOW, makeView, project, renderEditor, editorLoaded } from '../test-editor';
 
 let messages: HTMLElement;
 const message = (text: string) => within(messages).findByText(text);
@@ -51,7 +51,7 @@ function makeEstimate(fields: Partial<WorkflowEstimate> = {}): WorkflowEstimate 
 }
 
 async function openDatasetRun() {
-  await screen.findByText('数学评测');
+  await editorLoaded();
   const u = user();
   await u.click(screen.getByRole('button', { name: '运行' }));
   await u.click(await screen.findByRole('tab', { name: '运行整个数据集' }));
@@ -242,7 +242,7 @@ describe('run panel: scorers', () => {
 
   it('starts from the default scorer when the saved ones cannot be read, and shows the server’s refusal of a list', async () => {
     renderEditor({ ...base, [SCORERS]: fail('网络错误'), 'POST /api/workflow/estimate': fail('评分「参考答案」：评分类型无效') });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     await user().click(screen.getByRole('button', { name: '运行' }));
     await user().click(await screen.findByRole('tab', { name: '运行整个数据集' }));
     expect(await message('读取评分方式失败：网络错误')).toBeTruthy();

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ok } from '@/pages/channel/test-fake-api';
 import { user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
-import { MODELS, PROJECT, WORKFLOW, makeView, project, renderEditor } from '../../test-editor';
+import { MODELS, PROJECT, WORKFLOW, makeView, project, renderEditor, editorLoaded } from '../../test-editor';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +27,7 @@ const cardText = () => within(screen.getByTestId('node-input')).getByText(/数�
 describe('input node panel: the sample field', () => {
   it("is a choice among the dataset's fields, and says so when the field asked is not one of them", async () => {
     renderEditor({ ...base, 'GET /api/workflow/dataset-fields/3': ok({ fields: ['id', 'scene', 'messages'], field: 'messages' }) });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     fireEvent.click(screen.getByTestId('node-input'));
     expect(await screen.findByText('数据集的样本没有字段「question」，运行会发送空的提示词，请重新选择')).toBeTruthy();
     await user().click(screen.getByLabelText('样本字段'));
@@ -44,7 +44,7 @@ describe('input node panel: the sample field', () => {
       'GET /api/workflow/dataset-fields/3': ok({ fields: ['question', 'answer'], field: 'question' }),
       'GET /api/workflow/dataset-fields/4': ok({ fields: ['id', 'scene', 'messages', 'meta'], field: 'messages' }),
     });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     fireEvent.click(screen.getByTestId('node-input'));
     await user().click(await screen.findByLabelText('选择数据集'));
     await user().click(await screen.findByRole('option', { name: '电商客服多轮对话' }));

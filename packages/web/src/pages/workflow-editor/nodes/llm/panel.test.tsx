@@ -4,7 +4,7 @@ import { ok } from '@/pages/channel/test-fake-api';
 import { user } from '@/pages/channel/test-page';
 import { useUserStore } from '@/stores/user';
 import type { WorkflowGraph } from '@gw/shared';
-import { MODELS, PROJECT, SAVE, WORKFLOW, makeView, project, renderEditor } from '../../test-editor';
+import { MODELS, PROJECT, SAVE, WORKFLOW, makeView, project, renderEditor, editorLoaded } from '../../test-editor';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,7 +17,7 @@ describe('llm node panel', () => {
   it('picks several models for one node, shows them on its card and saves them as models', async () => {
     // test-editor's fullGraph saves its llm node with model.name alone, as graphs did before.
     const calls = renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models, [SAVE]: ok(makeView()) });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     expect(within(screen.getByTestId('node-llm')).getByText('gpt-4o · 温度 0.7')).toBeTruthy();
     fireEvent.click(screen.getByTestId('node-llm'));
     const u = user();
@@ -37,7 +37,7 @@ describe('llm node panel', () => {
 
   it('adds, renames and removes prompt variants, the first a copy of the node\'s prompt, and saves them', async () => {
     const calls = renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models, [SAVE]: ok(makeView()) });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     fireEvent.click(screen.getByTestId('node-llm'));
     const u = user();
     await u.click(await screen.findByRole('button', { name: '添加消息' }));
@@ -86,7 +86,7 @@ describe('llm node panel', () => {
 
   it('gives the node its own prompt back when every variant is removed', async () => {
     renderEditor({ [WORKFLOW]: ok(makeView()), [PROJECT]: ok(project()), [MODELS]: models, [SAVE]: ok(makeView()) });
-    await screen.findByText('数学评测');
+    await editorLoaded();
     fireEvent.click(screen.getByTestId('node-llm'));
     const u = user();
     await u.click(await screen.findByRole('button', { name: '新增变体' }));
