@@ -42,6 +42,8 @@ const SAMPLES: Array<{ name: string; content: Buffer }> = [
 type Sample = (typeof SAMPLES)[number];
 /** Tables that change with any signed-in request, whatever it sends. */
 const BOOKKEEPING_TABLES = ['sessions', 'gateway_instances'];
+/** Rows that a sign-in writes: the test signs root in again for a raw cookie, and an administrator's sign-in is audited. */
+const SIGN_IN_ROWS: Readonly<Record<string, string>> = { audit_logs: "action <> 'admin.login'" };
 
 const partHead = (field: string, fileName: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
 const filePart = (field: string, sample: Sample) => Buffer.concat([Buffer.from(partHead(field, sample.name)), sample.content, Buffer.from('\r\n')]);
@@ -103,7 +105,8 @@ describe('malformed multipart forms on every upload route (integration)', () => 
     const names = (await t.db.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND NOT (tablename = ANY($1)) ORDER BY 1`, [BOOKKEEPING_TABLES])) as Array<{ tablename: string }>;
     const rows: Record<string, unknown[]> = {};
     for (const { tablename } of names) {
-      rows[tablename] = (await t.db.query(`SELECT to_jsonb(t) - 'accessed_time' AS row FROM "${tablename}" t ORDER BY to_jsonb(t)::text`)).map((r: { row: unknown }) => r.row);
+      const where = SIGN_IN_ROWS[tablename] ? `WHERE ${SIGN_IN_ROWS[tablename]}` : '';
+      rows[tablename] = (await t.db.query(`SELECT to_jsonb(t) - 'accessed_time' AS row FROM "${tablename}" t ${where} ORDER BY to_jsonb(t)::text`)).map((r: { row: unknown }) => r.row);
     }
     return rows;
   };
