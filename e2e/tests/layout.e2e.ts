@@ -254,7 +254,7 @@ describe('layout at desktop and phone sizes', () => {
       expect(await phone.locator('.shell-sider').count()).toBe(0);
       await phone.getByRole('button', { name: '打开菜单' }).click();
       const menu = phone.locator('.shell-menu-drawer');
-      const logItem = menu.getByRole('menuitem', { name: '日志' });
+      const logItem = menu.getByRole('menuitem', { name: '日志', exact: true });
       // A click waits for the item to stand still: the drawer has finished sliding in.
       await logItem.hover();
       await phone.screenshot({ path: join(ARTIFACTS, 'layout-phone-menu.png') });
