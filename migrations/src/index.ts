@@ -32,7 +32,9 @@ import { WorkflowEval1795818000000 } from './1795818000000-workflow-eval';
 import { WorkflowRunShares1795820000000 } from './1795820000000-workflow-run-shares';
 import { TwoFactor1795822000000 } from './1795822000000-two-factor';
 import { SessionDevices1795826000000 } from './1795826000000-session-devices';
+import { Passkeys1795828000000 } from './1795828000000-passkeys';
 import { AuditLog1795824000000 } from './1795824000000-audit-log';
+import { Oidc1795830000000 } from './1795830000000-oidc';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -71,4 +73,6 @@ export const migrations = [
   TwoFactor1795822000000,
   AuditLog1795824000000,
   SessionDevices1795826000000,
+  Passkeys1795828000000,
+  Oidc1795830000000,
 ];

@@ -27,6 +27,7 @@ import { ModelHealthModule } from './model-health/model-health.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { OptionsModule } from './options/options.module';
 import { OutboundModule } from './outbound/outbound.module';
+import { PasskeysModule } from './passkeys/passkeys.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PricingModule } from './pricing/pricing.module';
 import { QueueBoardModule } from './queue-board/queue-board.module';
@@ -77,6 +78,8 @@ export class AppModule {
         PaymentsModule,
         // Before UsersModule: GET api/user/sessions must not reach its GET api/user/:id.
         DevicesModule,
+        // Before UsersModule: GET api/user/passkey must not reach its GET api/user/:id.
+        PasskeysModule,
         UsersModule,
         OAuthModule,
         StatusModule,

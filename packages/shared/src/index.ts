@@ -25,3 +25,5 @@ export * from './channel-margin';
 export * from './model-status-summary';
 export * from './audit';
 export * from './two-factor';
+export * from './oidc';
+export * from './passkeys';

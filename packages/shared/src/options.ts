@@ -60,6 +60,8 @@ const DEFINITIONS = {
   PasswordLoginEnabled: bool(true),
   // Administrators (role ≥ 10) without two-factor sign-in are refused on every administrators' route (docs/security.md).
   TwoFactorRequiredForAdmins: bool(false),
+  // Sign-in with a passkey (WebAuthn, docs/security.md "Passkeys"); registering one stays allowed when off.
+  PasskeyLoginEnabled: bool(true),
   PasswordRegisterEnabled: bool(true),
   RegisterEnabled: bool(true),
   // Sign-up by invitation (spec 1 §1): a new account needs an existing user's invitation code.
@@ -87,6 +89,15 @@ const DEFINITIONS = {
   LinuxDOClientSecret: secret(),
   // LinuxDO trust levels run 0 (new) to 4 (leader); sign-in and binding below this level are refused.
   LinuxDOMinimumTrustLevel: int(0, 0),
+  // Generic OpenID Connect (issue 31): discovery at <OidcIssuer>/.well-known/openid-configuration; the
+  // account is the ID token's `sub` at this issuer (docs/configuration.md). OidcDisplayName is the button's label.
+  OidcEnabled: bool(false),
+  OidcIssuer: url(),
+  OidcClientId: str(),
+  OidcClientSecret: secret(),
+  OidcScopes: str('openid profile email'),
+  OidcUsernameClaim: str('preferred_username'),
+  OidcDisplayName: str('OIDC'),
   // Turnstile. Every key ending in Key is kept out of the option list; the site key is still published
   // in /api/status, where the widget needs it.
   TurnstileCheckEnabled: bool(false),

@@ -21,9 +21,13 @@ export interface TwoFactorSetup {
   backup_codes: string[];
 }
 
-/** What a login (password, OAuth) answers instead of the user when the account has 2FA on. */
+/**
+ * What a login (password, OAuth) answers instead of the user when the account has 2FA on;
+ * `passkey: true` when the account holds a passkey that may finish the sign-in instead of a code.
+ */
 export interface TwoFactorChallenge {
   require_2fa: true;
+  passkey?: true;
 }
 
 export const isTwoFactorChallenge = (data: unknown): data is TwoFactorChallenge =>

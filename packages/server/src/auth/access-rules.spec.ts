@@ -48,6 +48,12 @@ describe('access rules', () => {
         'POST /api/user/login',
         // The code step of a sign-in with 2FA: needs the pending sign-in of this browser (two-factor.spec.ts).
         'POST /api/user/login/2fa',
+        // Passkeys (passkeys.spec.ts): the discoverable sign-in (PasskeyLoginEnabled), and a passkey as the
+        // second factor, which needs the pending sign-in of this browser; each finish needs its browser's challenge.
+        'POST /api/user/passkey/login/begin',
+        'POST /api/user/passkey/login/finish',
+        'POST /api/user/login/2fa/passkey/begin',
+        'POST /api/user/login/2fa/passkey/finish',
         'POST /api/user/logout',
         'POST /api/user/register',
         // E-mail codes and password reset (email-auth): strict throttle, Turnstile when enabled.
@@ -67,6 +73,9 @@ describe('access rules', () => {
         'GET /api/oauth/linuxdo/authorize',
         'GET /api/oauth/github',
         'GET /api/oauth/linuxdo',
+        // OpenID Connect (oidc.spec.ts): the same shape as GitHub's; DELETE /api/oauth/oidc/bind needs a user.
+        'GET /api/oauth/oidc/authorize',
+        'GET /api/oauth/oidc',
         'GET /api/oauth/wechat',
         'GET /api/oauth/telegram/login',
         // Epay's notify (payments): its server calls it; believed only through the merchant key's signature.

@@ -9,17 +9,25 @@ import { sendThroughPolicy } from './provider-http';
 export interface ProviderAccount {
   id: string;
   displayName: string;
+  /** The username a new account gets when free and valid (OIDC's OidcUsernameClaim); else `<kind>_<random>`. */
+  username?: string;
 }
 
-/** An OAuth 2 authorization-code provider (GitHub, LinuxDO), as the controller sees it. */
+/** The provider's redirect as the console passes it on: the state (already checked) and RFC 9207's `iss`. */
+export interface ProviderCallback {
+  state: string;
+  iss?: string;
+}
+
+/** An OAuth 2 authorization-code provider (GitHub, LinuxDO, OIDC), as the controller sees it. */
 export interface CodeFlowProvider {
   /** The label in messages: '该 GitHub 账户已被绑定'. */
   readonly label: string;
   /** Throws the provider's "not enabled" message when the administrator has not turned it on. */
   assertEnabled(): void;
-  authorizeUrl(state: string, redirectUri: string): string;
+  authorizeUrl(state: string, redirectUri: string): string | Promise<string>;
   /** Exchanges the code and reads the account; refuses accounts the site's rules exclude. */
-  identify(code: string, redirectUri: string): Promise<ProviderAccount>;
+  identify(code: string, redirectUri: string, callback: ProviderCallback): Promise<ProviderAccount>;
 }
 
 /** The parts of node-oauth's client (a strategy's `_oauth2`) this feature uses. */

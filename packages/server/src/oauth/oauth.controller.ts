@@ -1,6 +1,6 @@
-import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
-import type { TwoFactorChallenge } from '@gw/shared';
+import { MSG_OIDC_UNBOUND, type TwoFactorChallenge } from '@gw/shared';
 import type { Request, Response } from 'express';
 import { Access } from '../auth/access.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -9,13 +9,13 @@ import { STRICT_THROTTLE } from '../common/throttle';
 import { TwoFactorSignIn } from '../two-factor/two-factor-sign-in';
 import { UserEntity } from '../users/user.entity';
 import type { UserView } from '../users/user.view';
-import { AuthorizeQueryDto, OAuthCallbackQueryDto, StateQueryDto, WeChatCodeQueryDto } from './dto/oauth-query.dto';
+import { AuthorizeQueryDto, OAuthCallbackQueryDto, OidcCallbackQueryDto, StateQueryDto, WeChatCodeQueryDto } from './dto/oauth-query.dto';
 import { NotCrossSiteGuard } from './not-cross-site.guard';
 import { CodeFlowKind, OAuthService, SignInOutcome } from './oauth.service';
 
 /**
- * Third-party sign-in (spec 1 §7): GET /api/oauth/state, the GitHub and LinuxDO authorize redirect
- * and callback, WeChat and Telegram sign-in and binding. GET /api/oauth/email/bind belongs to the
+ * Third-party sign-in (spec 1 §7): GET /api/oauth/state, the GitHub, LinuxDO and OpenID Connect
+ * authorize redirect and callback, WeChat and Telegram sign-in and binding. GET /api/oauth/email/bind belongs to the
  * e-mail feature.
  */
 @Controller('api/oauth')
@@ -34,13 +34,19 @@ export class OAuthController {
 
   /** Where the console sends the sign-in window: the provider's authorize page for this state. */
   @Get('github/authorize')
-  githubAuthorize(@Query() query: AuthorizeQueryDto, @Req() request: Request, @Res() response: Response): void {
-    response.redirect(302, this.oauth.authorizeUrl('github', query.state, request));
+  async githubAuthorize(@Query() query: AuthorizeQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    response.redirect(302, await this.oauth.authorizeUrl('github', query.state, request));
   }
 
   @Get('linuxdo/authorize')
-  linuxdoAuthorize(@Query() query: AuthorizeQueryDto, @Req() request: Request, @Res() response: Response): void {
-    response.redirect(302, this.oauth.authorizeUrl('linuxdo', query.state, request));
+  async linuxdoAuthorize(@Query() query: AuthorizeQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    response.redirect(302, await this.oauth.authorizeUrl('linuxdo', query.state, request));
+  }
+
+  /** The OpenID Connect provider's authorize page (discovered from OidcIssuer), with PKCE and a nonce. */
+  @Get('oidc/authorize')
+  async oidcAuthorize(@Query() query: AuthorizeQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    response.redirect(302, await this.oauth.authorizeUrl('oidc', query.state, request));
   }
 
   @Get('github')
@@ -53,6 +59,20 @@ export class OAuthController {
   @Throttle(STRICT_THROTTLE)
   linuxdo(@Query() query: OAuthCallbackQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     return this.completeCodeFlow('linuxdo', query, request, response);
+  }
+
+  @Get('oidc')
+  @Throttle(STRICT_THROTTLE)
+  oidc(@Query() query: OidcCallbackQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    return this.completeCodeFlow('oidc', query, request, response);
+  }
+
+  /** Clears the caller's OIDC binding; refused when the account has no e-mail and no other third-party binding. */
+  @Delete('oidc/bind')
+  @Access('user')
+  async oidcUnbind(@CurrentUser() user: UserEntity): Promise<WithMessage<null>> {
+    await this.oauth.oidcUnbind(user);
+    return new WithMessage(MSG_OIDC_UNBOUND);
   }
 
   @Get('wechat')
@@ -82,8 +102,8 @@ export class OAuthController {
     return new WithMessage('Telegram 账户绑定成功！');
   }
 
-  private async completeCodeFlow(kind: CodeFlowKind, query: OAuthCallbackQueryDto, request: Request, response: Response): Promise<UserView | TwoFactorChallenge | WithMessage<null>> {
-    const outcome: SignInOutcome = await this.oauth.completeCodeFlow(kind, query.code, query.state, request);
+  private async completeCodeFlow(kind: CodeFlowKind, query: OidcCallbackQueryDto, request: Request, response: Response): Promise<UserView | TwoFactorChallenge | WithMessage<null>> {
+    const outcome: SignInOutcome = await this.oauth.completeCodeFlow(kind, query.code, { state: query.state, iss: query.iss }, request);
     // The console's callback page tells a binding from a sign-in by this message (spec 1 §7).
     if (outcome.bound) return new WithMessage('bind');
     return this.signIn(outcome.user, request, response);

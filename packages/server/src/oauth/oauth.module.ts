@@ -9,12 +9,13 @@ import { OAuthAccountsService } from './oauth-accounts.service';
 import { OAuthController } from './oauth.controller';
 import { OAuthService } from './oauth.service';
 import { OAuthStateService } from './oauth-state.service';
+import { OidcProvider } from './oidc.provider';
 import { WeChatProvider } from './wechat.provider';
 
-/** Third-party sign-in and binding: GitHub, LinuxDO, WeChat, Telegram. */
+/** Third-party sign-in and binding: GitHub, LinuxDO, OpenID Connect, WeChat, Telegram. */
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity]), UsersModule, TwoFactorModule],
   controllers: [OAuthController],
-  providers: [OAuthService, OAuthStateService, OAuthAccountsService, GitHubProvider, LinuxDoProvider, WeChatProvider],
+  providers: [OAuthService, OAuthStateService, OAuthAccountsService, GitHubProvider, LinuxDoProvider, OidcProvider, WeChatProvider],
 })
 export class OAuthModule {}

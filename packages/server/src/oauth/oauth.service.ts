@@ -8,16 +8,17 @@ import { BusinessError } from '../common/business.error';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
 import { UserEntity } from '../users/user.entity';
-import type { CodeFlowProvider } from './code-flow';
+import type { CodeFlowProvider, ProviderCallback } from './code-flow';
 import { GitHubProvider } from './github.provider';
 import { LinuxDoProvider } from './linuxdo.provider';
 import { ensureBinding, readBinding } from './oauth-binding-cookie';
 import { OAuthAccountsService } from './oauth-accounts.service';
 import { OAuthStateService } from './oauth-state.service';
+import { OidcProvider } from './oidc.provider';
 import { verifyTelegramLogin } from './telegram';
 import { WeChatProvider } from './wechat.provider';
 
-export type CodeFlowKind = 'github' | 'linuxdo';
+export type CodeFlowKind = 'github' | 'linuxdo' | 'oidc';
 
 /** What a completed sign-in did: signed `user` in (start a session) or bound the account to them. */
 export interface SignInOutcome {
@@ -25,7 +26,7 @@ export interface SignInOutcome {
   bound: boolean;
 }
 
-/** Third-party sign-in and binding: GitHub and LinuxDO (OAuth 2 with state), WeChat, Telegram. */
+/** Third-party sign-in and binding: GitHub, LinuxDO and OpenID Connect (OAuth 2 with state), WeChat, Telegram. */
 @Injectable()
 export class OAuthService {
   private readonly codeFlows: Record<CodeFlowKind, CodeFlowProvider>;
@@ -33,6 +34,7 @@ export class OAuthService {
   constructor(
     github: GitHubProvider,
     linuxdo: LinuxDoProvider,
+    private readonly oidc: OidcProvider,
     private readonly wechat: WeChatProvider,
     private readonly states: OAuthStateService,
     private readonly accounts: OAuthAccountsService,
@@ -40,7 +42,7 @@ export class OAuthService {
     private readonly options: OptionsService,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
   ) {
-    this.codeFlows = { github, linuxdo };
+    this.codeFlows = { github, linuxdo, oidc };
   }
 
   /**
@@ -62,24 +64,29 @@ export class OAuthService {
     return this.states.issue(ensureBinding(request, response), user?.id ?? null, aff ?? '');
   }
 
-  authorizeUrl(kind: CodeFlowKind, state: string, request: Request): string {
+  async authorizeUrl(kind: CodeFlowKind, state: string, request: Request): Promise<string> {
     const provider = this.codeFlows[kind];
     provider.assertEnabled();
     return provider.authorizeUrl(state, this.redirectUri(kind, request));
   }
 
   /** The provider's redirect: state first (used up whatever follows), then the code exchange. */
-  async completeCodeFlow(kind: CodeFlowKind, code: string, state: string, request: Request): Promise<SignInOutcome> {
+  async completeCodeFlow(kind: CodeFlowKind, code: string, callback: ProviderCallback, request: Request): Promise<SignInOutcome> {
     const provider = this.codeFlows[kind];
     provider.assertEnabled();
     const user = await this.currentUser(request);
-    const { aff } = await this.states.consume(state, readBinding(request), user?.id ?? null);
-    const account = await provider.identify(code, this.redirectUri(kind, request));
+    const { aff } = await this.states.consume(callback.state, readBinding(request), user?.id ?? null);
+    const account = await provider.identify(code, this.redirectUri(kind, request), callback);
     if (user) {
-      await this.accounts.bind(kind, user, account.id);
+      await this.accounts.bind(kind, user, account.id, provider.label);
       return { user, bound: true };
     }
-    return { user: await this.accounts.signIn(kind, account, aff), bound: false };
+    return { user: await this.accounts.signIn(kind, account, aff, provider.label), bound: false };
+  }
+
+  /** Clears the signed-in user's OIDC binding (refused when it is their last way in). */
+  async oidcUnbind(user: UserEntity): Promise<void> {
+    await this.accounts.unbind('oidc', user.id, this.oidc.label);
   }
 
   async weChatSignIn(code: string, aff: string | undefined): Promise<UserEntity> {

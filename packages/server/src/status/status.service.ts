@@ -58,6 +58,7 @@ export class StatusService {
       register_enabled: o.getBoolean('RegisterEnabled'),
       invite_only_register: o.getBoolean('InviteOnlyRegisterEnabled'),
       password_login_enabled: o.getBoolean('PasswordLoginEnabled'),
+      passkey_login: o.getBoolean('PasskeyLoginEnabled'),
       password_register_enabled: o.getBoolean('PasswordRegisterEnabled'),
       email_verification: o.getBoolean('EmailVerificationEnabled'),
       turnstile_check: o.getBoolean('TurnstileCheckEnabled'),
@@ -71,6 +72,8 @@ export class StatusService {
       telegram_bot_name: o.get('TelegramBotName'),
       linuxdo_oauth: o.getBoolean('LinuxDOOAuthEnabled'),
       linuxdo_client_id: o.get('LinuxDOClientId'),
+      oidc_enabled: o.getBoolean('OidcEnabled'),
+      oidc_name: o.get('OidcDisplayName').trim() || 'OIDC',
     };
   }
 }

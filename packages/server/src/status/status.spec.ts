@@ -31,6 +31,7 @@ const STATUS_FIELDS = [
   'register_enabled',
   'invite_only_register',
   'password_login_enabled',
+  'passkey_login',
   'password_register_enabled',
   'email_verification',
   'turnstile_check',
@@ -44,6 +45,8 @@ const STATUS_FIELDS = [
   'telegram_bot_name',
   'linuxdo_oauth',
   'linuxdo_client_id',
+  'oidc_enabled',
+  'oidc_name',
 ];
 
 const BOOLEAN_FIELDS = [
@@ -58,6 +61,7 @@ const BOOLEAN_FIELDS = [
   'register_enabled',
   'invite_only_register',
   'password_login_enabled',
+  'passkey_login',
   'password_register_enabled',
   'email_verification',
   'turnstile_check',
@@ -65,6 +69,7 @@ const BOOLEAN_FIELDS = [
   'wechat_login',
   'telegram_oauth',
   'linuxdo_oauth',
+  'oidc_enabled',
 ];
 
 describe('status (integration)', () => {
@@ -119,6 +124,7 @@ describe('status (integration)', () => {
       register_enabled: true,
       invite_only_register: true,
       password_login_enabled: true,
+      passkey_login: true,
       password_register_enabled: true,
       enable_drawing: false,
       github_oauth: false,
@@ -150,6 +156,8 @@ describe('status (integration)', () => {
     await save('TelegramBotName', 'gw_bot');
     await save('LinuxDOOAuthEnabled', 'true');
     await save('LinuxDOClientId', 'linuxdo-id');
+    await save('OidcEnabled', 'true');
+    await save('OidcDisplayName', '公司 SSO');
     await save('EmailVerificationEnabled', 'true');
     await save('TurnstileCheckEnabled', 'true');
     await save('MjNotifyEnabled', 'true');
@@ -179,6 +187,8 @@ describe('status (integration)', () => {
       telegram_bot_name: 'gw_bot',
       linuxdo_oauth: true,
       linuxdo_client_id: 'linuxdo-id',
+      oidc_enabled: true,
+      oidc_name: '公司 SSO',
       email_verification: true,
       turnstile_check: true,
       mj_notify_enabled: true,

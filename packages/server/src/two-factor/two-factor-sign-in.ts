@@ -27,13 +27,49 @@ export class TwoFactorSignIn {
     private readonly audit: AuditLog,
   ) {}
 
+  /** Whether a user may answer the 2FA step with a passkey (set by PasskeysModule, which depends on this one). */
+  private hasPasskey: (userId: number) => Promise<boolean> = async () => false;
+
+  offerPasskeys(hasPasskey: (userId: number) => Promise<boolean>): void {
+    this.hasPasskey = hasPasskey;
+  }
+
   async begin(user: UserEntity, request: Request, response: Response): Promise<UserView | TwoFactorChallenge> {
     if (await this.twoFactor.isEnabled(user.id)) {
       await this.pending.begin(request, response, user.id);
-      return { require_2fa: true };
+      // `passkey: true` lets the login page offer POST /api/user/login/2fa/passkey/* besides the code.
+      return (await this.hasPasskey(user.id)) ? { require_2fa: true, passkey: true } : { require_2fa: true };
     }
     await this.cookies.startSession(request, response, user.id);
-    await this.auditSignIn(user, request, false);
+    await this.auditSignIn(user, request, { two_factor: false });
+    return toUserView(user);
+  }
+
+  /**
+   * A discoverable passkey sign-in, verified with user verification: already two factors (the
+   * device and its PIN or biometrics), so no code step even with 2FA on.
+   */
+  async withPasskey(user: UserEntity, request: Request, response: Response): Promise<UserView> {
+    checkEnabled(user);
+    await this.cookies.startSession(request, response, user.id);
+    await this.auditSignIn(user, request, { method: 'passkey' });
+    return toUserView(user);
+  }
+
+  /** The user whose sign-in waits in this browser for its second factor. */
+  async pendingUser(request: Request): Promise<UserEntity> {
+    const userId = await this.pending.userOf(request);
+    const user = userId === undefined ? null : await this.users.findOneBy({ id: userId, deleted_at: IsNull() });
+    if (!user) throw new BusinessError(MSG_2FA_PENDING_MISSING);
+    return user;
+  }
+
+  /** The second factor given with a passkey of the pending user (verified by PasskeysService): as `complete`. */
+  async completeWithPasskey(user: UserEntity, request: Request, response: Response): Promise<UserView> {
+    if ((await this.pending.userOf(request)) !== user.id || !(await this.pending.consume(request, response))) throw new BusinessError(MSG_2FA_PENDING_MISSING);
+    checkEnabled(user);
+    await this.cookies.startSession(request, response, user.id);
+    await this.auditSignIn(user, request, { two_factor: true, method: 'passkey' });
     return toUserView(user);
   }
 
@@ -47,11 +83,11 @@ export class TwoFactorSignIn {
     if (!(await this.pending.consume(request, response))) throw new BusinessError(MSG_2FA_PENDING_MISSING);
     checkEnabled(user);
     await this.cookies.startSession(request, response, user.id);
-    await this.auditSignIn(user, request, true);
+    await this.auditSignIn(user, request, { two_factor: true });
     return toUserView(user);
   }
 
-  private async auditSignIn(user: UserEntity, request: Request, twoFactor: boolean): Promise<void> {
-    if (user.role >= ROLE_ADMIN) await this.audit.recordEvent(user, request, 'admin.login', { type: 'user', id: user.id }, { two_factor: twoFactor });
+  private async auditSignIn(user: UserEntity, request: Request, detail: Record<string, unknown>): Promise<void> {
+    if (user.role >= ROLE_ADMIN) await this.audit.recordEvent(user, request, 'admin.login', { type: 'user', id: user.id }, detail);
   }
 }

@@ -36,6 +36,10 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 64 })
   linux_do_id: string;
 
+  /** The OpenID Connect provider's `sub` (issue 31), at the issuer of the OidcIssuer option; '' when not bound. */
+  @Column({ type: 'varchar', length: 255 })
+  oidc_id: string;
+
   /** SHA-256 of the system access token; the token itself is shown once, when generated. */
   @Column({ type: 'varchar', length: 64, nullable: true, select: false })
   access_token_hash: string | null;

@@ -13,6 +13,7 @@ export interface UserView {
   wechat_id: string;
   telegram_id: string;
   linux_do_id: string;
+  oidc_id: string;
   quota: number;
   used_quota: number;
   request_count: number;
@@ -37,6 +38,7 @@ export function toUserView(user: UserEntity): UserView {
     wechat_id: user.wechat_id,
     telegram_id: user.telegram_id,
     linux_do_id: user.linux_do_id,
+    oidc_id: user.oidc_id ?? '',
     quota: user.quota,
     used_quota: user.used_quota,
     request_count: user.request_count,

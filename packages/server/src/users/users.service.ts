@@ -24,7 +24,7 @@ const AFF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
 /** What an account is created with; the rest takes the defaults of insertUser. */
 export type NewUserFields = Pick<UserEntity, 'username' | 'password_hash'> &
-  Partial<Pick<UserEntity, 'display_name' | 'email' | 'github_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id'>>;
+  Partial<Pick<UserEntity, 'display_name' | 'email' | 'github_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id' | 'oidc_id'>>;
 
 export const isUniqueViolation = (error: unknown) => error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505';
 
@@ -108,6 +108,7 @@ export class UsersService {
       wechat_id: '',
       telegram_id: '',
       linux_do_id: '',
+      oidc_id: '',
       quota: 0,
       used_quota: 0,
       request_count: 0,

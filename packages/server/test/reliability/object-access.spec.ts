@@ -8,6 +8,7 @@ import {
   MSG_CHAT_MESSAGE_NOT_FOUND,
   MSG_CONVERSATION_NOT_FOUND,
   MSG_MONITOR_UPSTREAM_ROOT_ONLY,
+  MSG_PASSKEY_NOT_FOUND,
   MSG_PROJECT_NOT_FOUND,
   MSG_SESSION_NOT_FOUND,
   MSG_TALKING_NOT_FOUND,
@@ -33,6 +34,7 @@ import { MSG_NOT_LOWER, MSG_OWN_GROUP, MSG_OWN_QUOTA } from '../../src/users/use
 import { MockOpenAiUpstream } from '../mock-openai-upstream';
 import { type RelayFixture, startRelayFixture } from '../relay-fixture';
 import { collectRoutes } from '../routes';
+import { SoftAuthenticator } from '../soft-authenticator';
 
 /**
  * Fault and attack item 6 of issue 19: who may touch whose objects. Alice owns one of every kind
@@ -72,6 +74,8 @@ interface Ids {
   music: string;
   /** The public id of her browser's session (signed-in devices). */
   session: string;
+  /** Her passkey. */
+  passkey: number;
 }
 
 /** Ids of the same shape that nobody has: another user's object must be answered exactly like these. */
@@ -94,6 +98,7 @@ const MISSING: Ids = {
   drawing: '1'.repeat(19),
   music: '00000000-0000-4000-8000-000000000000',
   session: 'AAAAAAAAAAAAAAAA',
+  passkey: NOBODY,
 };
 
 /** What the checks need: alice's ids, and bob (quota 0, one token, never a relay call) with objects of his own. */
@@ -286,6 +291,20 @@ const CHECKS: Record<string, Probe[]> = {
   'DELETE /api/user/sessions/:id': [hidden((ids) => s.bob.delete(`/api/user/sessions/${ids.session}`), MSG_SESSION_NOT_FOUND)],
   'POST /api/user/sessions/revoke_others': [own((ids) => s.bob.post('/api/user/sessions/revoke_others').send({ user_id: ids.user, id: ids.session }))],
 
+  // Passkeys (passkeys/): bob's own list and registration; alice's passkey id is "not found".
+  'GET /api/user/passkey': [
+    own(
+      (ids) => s.bob.get('/api/user/passkey').query({ user_id: ids.user }),
+      (data) => expect(data.map((passkey: { id: number }) => passkey.id)).not.toContain(s.alice.passkey),
+    ),
+  ],
+  'POST /api/user/passkey/register/begin': [
+    own((ids) => s.bob.post('/api/user/passkey/register/begin').send({ user_id: ids.user }), (data) => expect(JSON.stringify(data)).not.toContain(SECRET)),
+  ],
+  'POST /api/user/passkey/register/finish': [custom(passkeyRegistrationIsTheCallers)],
+  'PUT /api/user/passkey/:id': [hidden((ids) => s.bob.put(`/api/user/passkey/${ids.passkey}`).send({ name: 'renamed by bob' }), MSG_PASSKEY_NOT_FOUND)],
+  'DELETE /api/user/passkey/:id': [hidden((ids) => s.bob.delete(`/api/user/passkey/${ids.passkey}`), MSG_PASSKEY_NOT_FOUND)],
+
   // Public relay routes for async tasks, authenticated by bob's own sk- token.
   'GET /mj/task/:id/fetch': [hidden((ids) => skGet(`/mj/task/${ids.drawing}/fetch`), '任务不存在')],
   'POST /mj/task/list-by-condition': [hidden((ids) => skPost('/mj/task/list-by-condition').send({ ids: [ids.drawing] }))],
@@ -311,6 +330,7 @@ const EXEMPT: Record<string, string> = {
   'GET /api/oauth/email/bind': "binds an address to the caller, with the code mailed to it (email-auth.spec.ts)",
   'GET /api/oauth/wechat/bind': "binds a WeChat account to the caller, with the WeChat server's code (oauth.spec.ts)",
   'GET /api/oauth/telegram/bind': "binds a Telegram account to the caller, with data signed by the bot token (telegram.spec.ts)",
+  'DELETE /api/oauth/oidc/bind': "clears the caller's own OIDC binding; reads no input (oidc.spec.ts)",
   // Two-factor sign-in (two-factor/): the caller's own 2FA, read from the session; they read only a code.
   'GET /api/user/2fa/status': "the caller's own 2FA state; reads no input",
   'POST /api/user/2fa/setup': "a new pending secret for the caller; reads no input",
@@ -393,6 +413,15 @@ async function selfEditChangesOnlyThePassword(): Promise<void> {
 }
 
 /** Deleting one's own account with alice's id in the body deletes the caller (a throwaway user), nobody else. */
+/** A passkey bob registers is his, whatever user id his body names; alice's passkeys stay hers (ALICE_ROWS). */
+async function passkeyRegistrationIsTheCallers(): Promise<void> {
+  const options = ok(await s.bob.post('/api/user/passkey/register/begin').send({}), 'bob passkey options');
+  const answer = new SoftAuthenticator('https://gw.example.com').register(options);
+  const added = ok(await s.bob.post('/api/user/passkey/register/finish').send({ name: 'bob passkey', response: answer, user_id: s.alice.user }), 'bob passkey');
+  const [row] = (await s.f.t.db.query('SELECT user_id FROM passkeys WHERE id = $1', [added.id])) as Array<{ user_id: number }>;
+  expect(row.user_id).toBe(s.bobId);
+}
+
 async function selfDeletionDeletesOnlyTheCaller(): Promise<void> {
   const dave = await s.f.t.signUp('dave-leaving');
   const reply = await dave.agent.delete('/api/user/self').send({ id: s.alice.user, user_id: s.alice.user });
@@ -426,6 +455,7 @@ const ALICE_ROWS: Record<string, string> = {
   tasks: 'SELECT * FROM tasks t WHERE user_id = $1 ORDER BY t::text',
   logs: 'SELECT * FROM logs t WHERE user_id = $1 ORDER BY t::text',
   usage_token_rollups: 'SELECT * FROM usage_token_rollups t WHERE user_id = $1 ORDER BY t::text',
+  passkeys: 'SELECT * FROM passkeys t WHERE user_id = $1 ORDER BY t::text',
   // Not the times: her own use of the console moves them.
   sessions: 'SELECT id_hash, public_id, user_id, ip, user_agent, created_at FROM sessions t WHERE user_id = $1 ORDER BY public_id',
 };
@@ -504,10 +534,15 @@ async function aliceOwnsOneOfEverything(f: RelayFixture): Promise<{ ids: Ids; ag
   // Her browser's session, as her list of signed-in devices names it.
   const session = ok<Array<{ id: string }>>(await agent.get('/api/user/sessions'), 'alice sessions')[0].id;
 
+  // A passkey (the relying party is the ServerAddress set above).
+  const passkeyOptions = ok(await agent.post('/api/user/passkey/register/begin').send({}), 'passkey options');
+  const passkeyAnswer = new SoftAuthenticator('https://gw.example.com').register(passkeyOptions);
+  const passkey = ok(await agent.post('/api/user/passkey/register/finish').send({ name: `${SECRET} passkey`, response: passkeyAnswer }), 'passkey').id as number;
+
   await f.t.app.get(QuotaLedgerService).flush();
   await f.t.app.get(LogWriterService).flush();
   await f.t.app.get(UsageRollupService).catchUp();
-  const ids: Ids = { user: alice.userId, username: SECRET, token, key: alice.key, talking, conversation, message, chatImage, upload, file, app, draft, run, tradeNo, drawing, music, session };
+  const ids: Ids = { user: alice.userId, username: SECRET, token, key: alice.key, talking, conversation, message, chatImage, upload, file, app, draft, run, tradeNo, drawing, music, session, passkey };
   return { ids, agent };
 }
 

@@ -6,7 +6,7 @@ import type { User } from '@/stores/user';
 type SignedIn = User | TwoFactorChallenge;
 
 /** Third-party sign-in calls of spec 1 §7. */
-export type OAuthProvider = 'github' | 'linuxdo';
+export type OAuthProvider = 'github' | 'linuxdo' | 'oidc';
 
 /** What Telegram's Login Widget hands to its `data-onauth` callback. */
 export interface TelegramAuthData {
@@ -21,9 +21,14 @@ export interface TelegramAuthData {
 
 export const getOAuthState = (aff?: string) => http.get<string>('/api/oauth/state', { aff });
 export const wechatLogin = (code: string, aff?: string) => http.get<SignedIn>('/api/oauth/wechat', { code, aff });
-/** Reply message 'bind' means an account was bound; otherwise data is the signed-in user. */
-export const oauthCallback = (type: string, code: string, state: string) =>
-  http.get<SignedIn>(`/api/oauth/${encodeURIComponent(type)}`, { code, state });
+/**
+ * Reply message 'bind' means an account was bound; otherwise data is the signed-in user. `iss`: the
+ * OpenID Connect provider's name for itself in its redirect (RFC 9207), which the server checks.
+ */
+export const oauthCallback = (type: string, code: string, state: string, iss?: string) =>
+  http.get<SignedIn>(`/api/oauth/${encodeURIComponent(type)}`, { code, state, iss });
+/** Clears the signed-in user's OIDC binding (refused when it is the account's last way in). */
+export const oidcUnbind = () => http.delete<null>('/api/oauth/oidc/bind');
 export const telegramLogin = (data: TelegramAuthData, aff?: string) =>
   http.get<SignedIn>('/api/oauth/telegram/login', { ...data, aff });
 export const telegramBind = (data: TelegramAuthData) => http.get<null>('/api/oauth/telegram/bind', { ...data });

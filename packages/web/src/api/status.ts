@@ -30,6 +30,8 @@ export interface SiteStatus {
   /** Registration needs an existing user's invitation code (option InviteOnlyRegisterEnabled). */
   invite_only_register?: boolean;
   password_login_enabled?: boolean;
+  /** Sign-in with a passkey is on (PasskeyLoginEnabled). */
+  passkey_login?: boolean;
   password_register_enabled?: boolean;
   email_verification?: boolean;
   turnstile_check?: boolean;
@@ -44,6 +46,10 @@ export interface SiteStatus {
   telegram_bot_name?: string;
   linuxdo_oauth?: boolean;
   linuxdo_client_id?: string;
+  /** Sign-in with the OpenID Connect provider is on (OidcEnabled). */
+  oidc_enabled?: boolean;
+  /** The OIDC button's name (OidcDisplayName), 'OIDC' by default. */
+  oidc_name?: string;
 }
 
 export const getStatus = () => http.get<SiteStatus>('/api/status');

@@ -26,6 +26,7 @@ export interface AdminUser {
   wechat_id?: string;
   telegram_id?: string;
   linux_do_id?: string;
+  oidc_id?: string;
   email?: string;
   remark?: string;
   /** Whether two-factor sign-in is on (重置两步验证). */

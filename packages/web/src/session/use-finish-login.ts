@@ -15,7 +15,7 @@ export function useFinishLogin() {
   const setUser = useUserStore((state) => state.setUser);
   return (data: User | TwoFactorChallenge) => {
     if (isTwoFactorChallenge(data)) {
-      useTwoFactorSignIn.getState().begin();
+      useTwoFactorSignIn.getState().begin(data.passkey === true);
       // The login page and the OAuth callback page show the code step; elsewhere (the registration page's WeChat or Telegram sign-in) go to the login page.
       if (pathname !== '/login' && !pathname.startsWith('/oauth/')) navigate('/login', { replace: true });
       return;

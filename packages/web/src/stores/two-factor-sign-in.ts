@@ -8,12 +8,15 @@ interface TwoFactorSignInState {
    * says which step to show.
    */
   pending: boolean;
-  begin: () => void;
+  /** The server said the account holds a passkey: the code step also offers 使用通行密钥验证. */
+  passkey: boolean;
+  begin: (passkey: boolean) => void;
   end: () => void;
 }
 
 export const useTwoFactorSignIn = create<TwoFactorSignInState>()((set) => ({
   pending: false,
-  begin: () => set({ pending: true }),
-  end: () => set({ pending: false }),
+  passkey: false,
+  begin: (passkey) => set({ pending: true, passkey }),
+  end: () => set({ pending: false, passkey: false }),
 }));

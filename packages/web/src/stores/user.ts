@@ -17,6 +17,8 @@ export interface User {
   github_id?: string;
   telegram_id?: string;
   linux_do_id?: string;
+  /** The OpenID Connect provider's `sub` of the account; '' when not bound. */
+  oidc_id?: string;
   aff_code?: string;
   aff_quota: number;
   aff_history_quota: number;

@@ -23,6 +23,14 @@ export class OAuthCallbackQueryDto extends AuthorizeQueryDto {
   code: string;
 }
 
+/** The OpenID Connect provider's redirect: also its `iss` (RFC 9207), which openid-client checks when the provider sends it. */
+export class OidcCallbackQueryDto extends OAuthCallbackQueryDto {
+  @IsOptional()
+  @IsString({ message: '授权回调参数无效' })
+  @MaxLength(512, { message: '授权回调参数无效' })
+  iss?: string;
+}
+
 export class WeChatCodeQueryDto extends StateQueryDto {
   @IsString({ message: '请输入验证码' })
   @IsNotEmpty({ message: '请输入验证码' })

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Divider, Space } from '@arco-design/web-react';
-import { IconGithub, IconWechat } from '@arco-design/web-react/icon';
+import { IconGithub, IconSafe, IconWechat } from '@arco-design/web-react/icon';
+import { OIDC_DEFAULT_NAME } from '@gw/shared';
 import { call } from '@/api/http';
 import { telegramLogin, type OAuthProvider, type TelegramAuthData } from '@/api/oauth';
 import type { SiteStatus } from '@/api/status';
@@ -14,11 +15,11 @@ interface ThirdPartyLoginProps {
   status: SiteStatus | null;
 }
 
-/** GitHub, LinuxDO, WeChat and Telegram sign-in, each only when the server status enables it. */
+/** GitHub, LinuxDO, OpenID Connect, WeChat and Telegram sign-in, each only when the server status enables it. */
 export function ThirdPartyLogin({ status }: ThirdPartyLoginProps) {
   const [wechatVisible, setWechatVisible] = useState(false);
   const finishLogin = useFinishLogin();
-  if (!status?.github_oauth && !status?.linuxdo_oauth && !status?.wechat_login && !status?.telegram_oauth) return null;
+  if (!status?.github_oauth && !status?.linuxdo_oauth && !status?.oidc_enabled && !status?.wechat_login && !status?.telegram_oauth) return null;
 
   // A new account made through a provider is invited by the code saved from /register?aff= (spec 1 §2.4).
   const aff = () => localStorage.getItem(STORAGE_KEYS.aff) ?? undefined;
@@ -41,6 +42,11 @@ export function ThirdPartyLogin({ status }: ThirdPartyLoginProps) {
         )}
         {status.linuxdo_oauth && (
           <Button onClick={() => handleOAuth('linuxdo')}>使用 LinuxDO 登录</Button>
+        )}
+        {status.oidc_enabled && (
+          <Button icon={<IconSafe />} onClick={() => handleOAuth('oidc')}>
+            {`使用 ${status.oidc_name || OIDC_DEFAULT_NAME} 登录`}
+          </Button>
         )}
         {status.wechat_login && (
           <Button icon={<IconWechat />} onClick={() => setWechatVisible(true)}>

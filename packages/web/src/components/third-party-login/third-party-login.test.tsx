@@ -53,6 +53,26 @@ describe(ThirdPartyLogin.name, () => {
     expect(open).toHaveBeenCalledTimes(1);
   });
 
+  it('labels the OIDC button with the administrator’s name and opens its authorize redirect', async () => {
+    const popup = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal('open', vi.fn(() => popup as unknown as Window));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: 'state-oidc' }));
+    renderButtons({ oidc_enabled: true, oidc_name: '公司 SSO' });
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: '使用 公司 SSO 登录' }));
+
+    await waitFor(() => expect(popup.location.href).toBe('/api/oauth/oidc/authorize?state=state-oidc'));
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/oauth/state');
+  });
+
+  it('shows no OIDC button while OIDC is off, and OIDC as the default name', () => {
+    const { unmount } = renderButtons({ github_oauth: true, oidc_enabled: false, oidc_name: '公司 SSO' });
+    expect(screen.queryByRole('button', { name: /公司 SSO/ })).toBeNull();
+    unmount();
+    renderButtons({ oidc_enabled: true });
+    expect(screen.getByRole('button', { name: '使用 OIDC 登录' })).toBeTruthy();
+  });
+
   it('closes the new window when no state could be had', async () => {
     const popup = { location: { href: '' }, close: vi.fn() };
     vi.stubGlobal('open', vi.fn(() => popup as unknown as Window));

@@ -5,6 +5,7 @@ import { describeError } from '@/api/http';
 import { loginWithTwoFactor } from '@/api/two-factor';
 import { useFinishLogin } from '@/session/use-finish-login';
 import { useTwoFactorSignIn } from '@/stores/two-factor-sign-in';
+import { PasskeySecondFactor } from './passkey-second-factor';
 
 const MSG_BACKUP_FORMAT = '请输入备用码（格式 xxxx-xxxx）';
 
@@ -73,6 +74,7 @@ export function TwoFactorCodeStep({ onBack }: TwoFactorCodeStepProps) {
       <Button type="primary" htmlType="submit" long loading={submitting}>
         验证并登录
       </Button>
+      <PasskeySecondFactor />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12 }}>
         <Link onClick={handleBack}>返回</Link>
         <Link onClick={handleSwitch}>{useBackup ? '使用验证码' : '使用备用码'}</Link>

@@ -6,6 +6,7 @@ import { TwoFactorCodeStep } from '@/components/two-factor/two-factor-code-step'
 import { AuthPage } from '@/layout/auth-page';
 import { ContactModal } from '@/pages/login/contact-modal';
 import { LoginForm } from '@/pages/login/login-form';
+import { PasskeyLoginButton } from '@/pages/login/passkey-login-button';
 import { registrationMode, type RegistrationMode } from '@/lib/registration-mode';
 import { useStatusStore } from '@/stores/status';
 import { useTwoFactorSignIn } from '@/stores/two-factor-sign-in';
@@ -51,7 +52,7 @@ export default function LoginPage() {
         ) : (
           <>
             <div className="login-intro login-intro-2">
-              {status?.password_login_enabled !== false && <LoginForm onCancel={handleCancel} />}
+              {status?.password_login_enabled !== false ? <LoginForm onCancel={handleCancel} alternative={<PasskeyLoginButton />} /> : <PasskeyLoginButton />}
               <Space className="login-links" split="|">
                 <Link onClick={() => navigate('/reset')}>忘记密码</Link>
                 {status?.register_enabled !== false && <Link onClick={() => navigate('/register')}>注册账户</Link>}

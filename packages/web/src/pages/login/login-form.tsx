@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Form, Input, Message } from '@arco-design/web-react';
 import { showError } from '@/api/http';
 import { login, type LoginForm as LoginValues } from '@/api/user';
@@ -8,10 +8,12 @@ import { useFinishLogin } from '@/session/use-finish-login';
 
 interface LoginFormProps {
   onCancel: () => void;
+  /** Another way to sign in, under the 登录 button (使用通行密钥登录). */
+  alternative?: ReactNode;
 }
 
 /** Username and password sign-in (spec 1 §2.3). */
-export function LoginForm({ onCancel }: LoginFormProps) {
+export function LoginForm({ onCancel, alternative }: LoginFormProps) {
   const [form] = Form.useForm<LoginValues>();
   const [loading, setLoading] = useState(false);
   const [turnstileToken, setTurnstileToken] = useState('');
@@ -52,6 +54,7 @@ export function LoginForm({ onCancel }: LoginFormProps) {
       <Button type="primary" htmlType="submit" long loading={loading}>
         登录
       </Button>
+      {alternative}
       <Button type="text" long style={{ marginTop: 8 }} onClick={onCancel}>
         取消
       </Button>

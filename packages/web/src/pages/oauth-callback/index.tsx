@@ -23,7 +23,9 @@ export default function OAuthCallbackPage() {
     started.current = true;
     const code = searchParams.get('code') ?? '';
     const state = searchParams.get('state') ?? '';
-    oauthCallback(type, code, state)
+    // An OpenID Connect provider names itself in its redirect (RFC 9207); the server checks it.
+    const iss = type === 'oidc' ? (searchParams.get('iss') ?? undefined) : undefined;
+    oauthCallback(type, code, state, iss)
       .then((reply) => {
         if (!reply.success) {
           Message.error(reply.message);

@@ -42,6 +42,44 @@ describe(OAuthCallbackPage.name, () => {
     expect(useUserStore.getState().user?.username).toBe('github_1');
   });
 
+  it('passes the OIDC provider’s iss on with code and state', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: makeUser({ id: 6, username: 'oidc-user' }) }));
+    renderCallback('/oauth/oidc/callback?code=c0de&state=st4te&iss=https%3A%2F%2Fsso.example.com');
+    expect(await screen.findByText('data market')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/oauth/oidc?code=c0de&state=st4te&iss=https%3A%2F%2Fsso.example.com');
+    expect(useUserStore.getState().user?.username).toBe('oidc-user');
+  });
+
+  it('shows the two-factor code step when an OIDC sign-in answers require_2fa', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: { require_2fa: true } }));
+    renderCallback('/oauth/oidc/callback?code=c&state=s&iss=https%3A%2F%2Fsso.example.com');
+    expect(await screen.findByText('两步验证')).toBeTruthy();
+    expect(useUserStore.getState().user).toBeNull();
+  });
+
+  it('offers 使用通行密钥验证 in that step when the account holds a passkey', async () => {
+    // A browser with WebAuthn (jsdom has none).
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: { require_2fa: true, passkey: true } }));
+    renderCallback('/oauth/github/callback?code=c&state=s');
+    expect(await screen.findByRole('button', { name: '使用通行密钥验证' })).toBeTruthy();
+  });
+
+  it('shows the refusal of an OIDC ID token and goes to /setting', async () => {
+    const error = vi.spyOn(Message, 'error');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: 'OIDC 身份令牌校验失败，请重新登录', data: null }));
+    renderCallback('/oauth/oidc/callback?code=c&state=s');
+    expect(await screen.findByText('setting page')).toBeTruthy();
+    expect(error).toHaveBeenCalledWith('OIDC 身份令牌校验失败，请重新登录');
+  });
+
+  it('does not pass iss on for GitHub', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: makeUser() }));
+    renderCallback('/oauth/github/callback?code=c&state=s&iss=x');
+    expect(await screen.findByText('data market')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/oauth/github?code=c&state=s');
+  });
+
   it('goes to /data-market without a remembered page', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: makeUser() }));
     renderCallback('/oauth/linuxdo/callback?code=c&state=s');

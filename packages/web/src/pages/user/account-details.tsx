@@ -13,6 +13,7 @@ const BINDINGS: ReadonlyArray<[keyof AdminUser, string]> = [
   ['wechat_id', '微信'],
   ['telegram_id', 'Telegram'],
   ['linux_do_id', 'LinuxDO'],
+  ['oidc_id', 'OIDC'],
 ];
 
 /** The inviter by username, linking to its own edit drawer; its id until the name is known. */

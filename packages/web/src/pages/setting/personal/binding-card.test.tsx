@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Message } from '@arco-design/web-react';
 import { BindingCard } from './binding-card';
 import { useStatusStore } from '@/stores/status';
@@ -46,6 +46,54 @@ describe(BindingCard.name, () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(String(url)).toBe('/api/oauth/state');
     expect(new Headers(init!.headers).get('New-Api-User')).toBe('7');
+  });
+
+  it('shows the OIDC row under its name only while OIDC is on or bound, and binds through the authorize redirect', async () => {
+    useStatusStore.setState({ status: { oidc_enabled: false, oidc_name: '公司 SSO' } });
+    const { unmount } = render(<BindingCard user={makeUser()} onBound={vi.fn()} />);
+    expect(screen.queryByText('公司 SSO')).toBeNull();
+    unmount();
+
+    useStatusStore.setState({ status: { oidc_enabled: true, oidc_name: '公司 SSO' } });
+    const popup = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal('open', vi.fn(() => popup as unknown as Window));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: 'oidc-state' }));
+    render(<BindingCard user={makeUser()} onBound={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: '解除绑定' })).toBeNull();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: '绑定公司 SSO' }));
+    await waitFor(() => expect(popup.location.href).toBe('/api/oauth/oidc/authorize?state=oidc-state'));
+  });
+
+  it('unbinds OIDC after a confirmation and refreshes the user', async () => {
+    useStatusStore.setState({ status: { oidc_enabled: false } });
+    const onBound = vi.fn();
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: '解绑成功', data: null }));
+    render(<BindingCard user={makeUser({ oidc_id: 'sub-123', email: 'me@example.com' })} onBound={onBound} />);
+    expect(screen.getByText('sub-123')).toBeTruthy();
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+    await user.click(screen.getByRole('button', { name: '解除绑定' }));
+    expect(await screen.findByText('确定解除 OIDC 绑定吗？')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+
+    await waitFor(() => expect(onBound).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(String(url)).toBe('/api/oauth/oidc/bind');
+    expect(init!.method).toBe('DELETE');
+  });
+
+  it('shows the refusal to unbind the last way in and keeps the binding', async () => {
+    useStatusStore.setState({ status: { oidc_enabled: true } });
+    const error = vi.spyOn(Message, 'error');
+    const onBound = vi.fn();
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: '请先绑定邮箱或其他登录方式后再解绑', data: null }));
+    render(<BindingCard user={makeUser({ oidc_id: 'sub-9' })} onBound={onBound} />);
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await user.click(screen.getByRole('button', { name: '解除绑定' }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('请先绑定邮箱或其他登录方式后再解绑'));
+    expect(onBound).not.toHaveBeenCalled();
   });
 
   it('binds Telegram with the widget’s data and refreshes the user', async () => {

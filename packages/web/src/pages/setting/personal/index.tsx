@@ -7,6 +7,7 @@ import { BindingCard } from './binding-card';
 import { DevicesCard } from './devices-card';
 import { InviteCard } from './invite-card';
 import { ModelsCard } from './models-card';
+import { PasskeysCard } from './passkeys-card';
 import { ProfileCard } from './profile-card';
 import { readQuotaDisplay } from './quota-display';
 import { SecurityCard } from './security-card';
@@ -40,6 +41,7 @@ export function PersonalTab() {
       <BindingCard user={user} onBound={refreshUser} />
       <SecurityCard user={user} />
       <TwoFactorCard />
+      <PasskeysCard />
       <DevicesCard />
     </div>
   );

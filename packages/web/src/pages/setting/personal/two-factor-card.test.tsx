@@ -3,21 +3,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TwoFactorCard } from './two-factor-card';
 import { useUserStore } from '@/stores/user';
-import { jsonResponse, makeUser } from '@/test/factories';
+import { makeUser } from '@/test/factories';
+import { callsOf, serveRoutes } from '@/test/serve-routes';
 
 const fetchMock = vi.fn<typeof fetch>();
 const CODES = Array.from({ length: 10 }, (_, index) => `abc${index}-def${index}`);
 const SETUP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qr_code_data: 'otpauth://totp/AI%20%E6%A8%A1%E5%9E%8B%E7%BD%91%E5%85%B3:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', backup_codes: CODES };
 
-/** Answers each call by method and path. */
-function serve(routes: Record<string, unknown>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    if (!(key in routes)) throw new Error(`unexpected ${key}`);
-    return jsonResponse(typeof routes[key] === 'function' ? (routes[key] as () => unknown)() : routes[key]);
-  });
-}
-const calls = () => fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}${init?.body ? ` ${String(init.body)}` : ''}`);
+const serve = (routes: Record<string, unknown>) => serveRoutes(fetchMock, routes);
+const calls = () => callsOf(fetchMock);
 
 describe(TwoFactorCard.name, () => {
   beforeEach(() => {

@@ -3,6 +3,7 @@ import { EmailDomainCard } from './email-domain-card';
 import { LoginCard } from './login-card';
 import { PaymentCard } from './payment-card';
 import { ProviderCards } from './provider-cards';
+import { OidcCard } from './oidc-card';
 import { MetricsCard, ServerCard, SqlDsnsCard, WorkerCard } from './address-cards';
 import { OpsLinksCard } from './ops-links-card';
 import { SmtpCard } from './smtp-card';
@@ -23,6 +24,7 @@ export function SystemTab({ readOnly }: { readOnly: boolean }) {
       <EmailDomainCard form={form} />
       <SmtpCard form={form} />
       <ProviderCards form={form} />
+      <OidcCard form={form} />
     </div>
   );
 }

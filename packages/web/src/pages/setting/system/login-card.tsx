@@ -5,6 +5,7 @@ import { OptionSwitch } from '../components/option-fields';
 import type { OptionsForm } from '../use-options-form';
 
 const LOGIN_SWITCHES: readonly OptionKey[] = [
+  'PasskeyLoginEnabled',
   'PasswordRegisterEnabled',
   'EmailVerificationEnabled',
   'GitHubOAuthEnabled',
