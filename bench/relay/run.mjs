@@ -23,44 +23,14 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { benchEnvironment, cpuMs, forkReady, freePort, signInRoot, startGateway } from '../lib/gateway.mjs';
+import { benchEnvironment, cpuMs, forkReady, freePort, startGateway } from '../lib/gateway.mjs';
+import { FORMAT_PATHS, MULTI_KEY_MODEL, prepareGateway, requestBody } from './gateway-setup.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DURATION_S = Number(process.env.DURATION ?? 8);
 const WARMUP_S = 2;
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,50').split(',').map(Number);
-const MODEL = 'bench-model';
-/** Served by the gateway's Anthropic channel (type 14) on the same mock. */
-const CLAUDE_MODEL = 'bench-claude';
-/** Served by a multi-key channel of five keys taken in turn (polling: turns leased from Redis in blocks, one INCRBY per block). */
-const MULTI_KEY_MODEL = 'bench-multi';
-
-/** Signs in as root, prices the bench model, adds a channel to the mock, returns an sk- key. */
-async function prepareGateway(gatewayUrl, upstreamUrl, database) {
-  const { call } = await signInRoot(gatewayUrl);
-  await call('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ [MODEL]: 1, [CLAUDE_MODEL]: 1, [MULTI_KEY_MODEL]: 1 }) });
-  await call('POST', '/api/channel/', { type: 1, name: 'bench', key: 'sk-upstream', base_url: upstreamUrl, models: MODEL, groups: ['default'] });
-  const keys = Array.from({ length: 5 }, (_, index) => `sk-upstream-key-${index + 1}`).join('\n');
-  await call('POST', '/api/channel/', { type: 1, name: 'bench-multi', key: keys, mode: 'multi_to_single', multi_key_mode: 'polling', base_url: upstreamUrl, models: MULTI_KEY_MODEL, groups: ['default'] });
-  await call('POST', '/api/channel/', { type: 14, name: 'bench-anthropic', key: 'sk-ant-upstream', base_url: upstreamUrl, models: CLAUDE_MODEL, groups: ['default'] });
-  await database.query('UPDATE users SET quota = 1000000000000 WHERE id = 1');
-  const [token] = await call('POST', '/api/token/', { name: 'bench', unlimited_quota: true });
-  return token.key;
-}
-
-/** The inbound formats benched, each at its path (FORMATS=chat,responses,messages). */
-const FORMAT_PATHS = { chat: '/v1/chat/completions', responses: '/v1/responses', messages: '/v1/messages' };
 const FORMATS = (process.env.FORMATS ?? 'chat,responses,messages').split(',');
-
-/**
- * The same short question in the format of the endpoint. `chat` overrides a chat completion's
- * fields (the multi-key targets: their model, and a prompt_cache_key for sticky routing).
- */
-function requestBody(path, stream, chat = {}) {
-  if (path === FORMAT_PATHS.responses) return { model: MODEL, stream, input: 'Say ten words.' };
-  if (path === FORMAT_PATHS.messages) return { model: CLAUDE_MODEL, max_tokens: 64, stream, messages: [{ role: 'user', content: 'Say ten words.' }] };
-  return { model: MODEL, stream, messages: [{ role: 'user', content: 'Say ten words.' }], ...chat };
-}
 
 /** Requests sent per target URL, warm-ups included: with PROFILE, the profile's CPU divided by the gateway's count is its CPU per request. */
 const sent = new Map();

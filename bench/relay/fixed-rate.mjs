@@ -1,0 +1,165 @@
+// bench/relay fixed-rate mode (issue 32): the relay's latency tail at a fixed arrival rate, against
+// a bare undici proxy to the same mock upstream, in the same run. For each repetition, rate
+// (RATES, default 1000,3000 req/s) and kind (KINDS: json, stream), each target gets WARMUP s at that
+// rate, then DURATION s measured by a constant-arrival generator in its own process
+// (fixed-rate-load.mjs: HDR histogram, latency from each request's due time). The targets' order
+// alternates between repetitions. For the relay, the same window's event-loop delay (p50, p99, max
+// of prom-client's monitorEventLoopDelay beyond its 10 ms sampling period; a scrape of /metrics
+// resets it) and GC pauses (the nodejs_gc_duration_seconds sums) are read from its /metrics.
+// Prints every run, then the median of the repetitions and the relay's added p99 and p99.9 against
+// the targets (+2 ms, +5 ms).
+//
+//   pnpm build && pnpm --filter @gw/bench relay:rate          (needs PostgreSQL and Redis on 127.0.0.1)
+//   RATES=1000 KINDS=json REPEATS=1 DURATION=10 pnpm --filter @gw/bench relay:rate
+//   PROFILE=/tmp/prof RATES=3000 KINDS=json REPEATS=1 TARGETS=relay pnpm --filter @gw/bench relay:rate
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { benchEnvironment, cpuMs, forkReady, freePort, signInRoot, startGateway } from '../lib/gateway.mjs';
+import { FORMAT_PATHS, prepareGateway, requestBody } from './gateway-setup.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const RATES = (process.env.RATES ?? '1000,3000').split(',').map(Number);
+const KINDS = (process.env.KINDS ?? 'json,stream').split(',');
+const DURATION_S = Number(process.env.DURATION ?? 20);
+const WARMUP_S = Number(process.env.WARMUP ?? 5);
+const REPEATS = Number(process.env.REPEATS ?? 3);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const METRICS_TOKEN = 'bench-metrics-token';
+/**
+ * prom-client samples the event loop every 10 ms (its eventLoopMonitoringPrecision) and Node's
+ * histogram records the whole interval between samples: the delay is what exceeds those 10 ms.
+ */
+const LOOP_SAMPLE_MS = 10;
+
+/** One window of the generator against a target; the parent waits for its summary. */
+async function generate(target, kind, rate, seconds) {
+  const body = JSON.stringify(requestBody(FORMAT_PATHS.chat, kind === 'stream'));
+  const load = { origin: target.url, path: FORMAT_PATHS.chat, headers: target.headers, body, rate, seconds, connections: CONNECTIONS };
+  const child = fork(join(here, 'fixed-rate-load.mjs'), { env: { ...process.env, LOAD: JSON.stringify(load) }, stdio: 'inherit' });
+  const summary = await new Promise((done, fail) => {
+    child.once('message', done);
+    child.once('exit', (code) => fail(new Error(`the load generator exited with ${code}`)));
+  });
+  child.kill();
+  return summary;
+}
+
+/** The gateway's event-loop delay since the last scrape (ms) and its GC pause totals so far (ms, count). */
+async function scrape(gatewayUrl) {
+  const text = await (await fetch(`${gatewayUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const sumOf = (name) => [...text.matchAll(new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
+  return {
+    loop: Object.fromEntries(['p50', 'p99', 'max'].map((figure) => [figure, Math.max(0, value(`nodejs_eventloop_lag_${figure}_seconds`) * 1000 - LOOP_SAMPLE_MS)])),
+    gcMs: sumOf('nodejs_gc_duration_seconds_sum') * 1000,
+    gcCount: sumOf('nodejs_gc_duration_seconds_count'),
+  };
+}
+
+async function measure(target, kind, rate, gatewayUrl) {
+  await generate(target, kind, rate, WARMUP_S);
+  const before = target.short === 'relay' ? await scrape(gatewayUrl) : undefined;
+  const cpuBefore = cpuMs(target.pid);
+  const result = await generate(target, kind, rate, DURATION_S);
+  const cpuPerRequest = (cpuMs(target.pid) - cpuBefore) / result.sent;
+  if (!before) return { ...result, cpuPerRequest };
+  const after = await scrape(gatewayUrl);
+  return { ...result, cpuPerRequest, loop: after.loop, gcMs: after.gcMs - before.gcMs, gcCount: after.gcCount - before.gcCount };
+}
+
+const fmt = (value, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const cpuModel = () => /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
+
+function printRun(name, r) {
+  const loop = r.loop ? `${fmt(r.loop.p50)} / ${fmt(r.loop.p99)} / ${fmt(r.loop.max)}` : '-';
+  const gc = r.gcCount === undefined ? '-' : `${fmt(r.gcMs, 0)} ms in ${r.gcCount}`;
+  console.log(
+    `${name.padEnd(18)} ${fmt(r.achieved, 0).padStart(6)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(7)} ${fmt(r.p999).padStart(8)} ${fmt(r.max).padStart(8)} ${fmt(r.cpuPerRequest, 3).padStart(7)} ${String(r.errors).padStart(6)}   ${loop.padEnd(20)} ${gc}`,
+  );
+}
+
+const HEADER = 'target              req/s  p50 ms  p99 ms  p99.9 ms   max ms  CPU ms  errors   loop p50/p99/max ms  GC pauses';
+
+async function main() {
+  const environment = await benchEnvironment('relay-rate');
+  const children = [];
+  let gatewayDb;
+  try {
+    const upstreamPort = await freePort();
+    const upstream = await forkReady(join(here, 'mock-upstream.mjs'), { PORT: String(upstreamPort) });
+    children.push(upstream);
+    const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+    const proxyPort = await freePort();
+    const proxy = await forkReady(join(here, 'bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: upstreamUrl });
+    children.push(proxy);
+    const gateway = await startGateway(environment.env, process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []);
+    children.push(gateway.child);
+    gatewayDb = new pg.Client({ connectionString: environment.databaseUrl });
+    await gatewayDb.connect();
+    const key = await prepareGateway(gateway.url, upstreamUrl, gatewayDb);
+    await (await signInRoot(gateway.url)).call('PUT', '/api/option/', { key: 'MetricsToken', value: METRICS_TOKEN });
+
+    const allTargets = [
+      { short: 'proxy', name: 'bare undici proxy', url: `http://127.0.0.1:${proxyPort}`, headers: {}, pid: proxy.pid },
+      { short: 'relay', name: 'gateway relay', url: gateway.url, headers: { authorization: `Bearer ${key}` }, pid: gateway.child.pid },
+    ];
+    const only = process.env.TARGETS?.split(',');
+    const targets = allTargets.filter((target) => !only || only.includes(target.short));
+    console.log(`bench/relay fixed rate — ${cpuModel()}, Node ${process.version}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per run, ${REPEATS} repetition(s)`);
+    console.log('latency from each request\'s due time (constant arrival); CPU: the serving process\'s user+system time per request; loop and GC: the relay\'s own, in the window');
+    // Every process warms up on both kinds first (JIT, pools), as a gateway in service is warm.
+    for (const target of targets) for (const kind of KINDS) await generate(target, kind, 500, 3);
+
+    const runs = [];
+    for (let repetition = 0; repetition < REPEATS; repetition++) {
+      const ordered = repetition % 2 === 0 ? targets : [...targets].reverse();
+      for (const rate of RATES) {
+        for (const kind of KINDS) {
+          console.log(`\n#${repetition + 1} ${kind}, ${rate} req/s`);
+          console.log(HEADER);
+          for (const target of ordered) {
+            const result = await measure(target, kind, rate, gateway.url);
+            runs.push({ rate, kind, target: target.short, result });
+            printRun(target.name, result);
+          }
+        }
+      }
+    }
+
+    console.log(`\nmedian of ${REPEATS} repetition(s); added = relay − bare proxy (targets: p99 ≤ +2 ms, p99.9 ≤ +5 ms)`);
+    console.log('kind, rate        target              p50 ms  p99 ms  p99.9 ms   max ms  CPU ms   loop p99 ms  GC ms/run');
+    for (const rate of RATES) {
+      for (const kind of KINDS) {
+        const figures = {};
+        for (const target of targets) {
+          const own = runs.filter((run) => run.rate === rate && run.kind === kind && run.target === target.short).map((run) => run.result);
+          const pick = (field) => median(own.map((result) => (typeof field === 'function' ? field(result) : result[field])));
+          figures[target.short] = { p50: pick('p50'), p99: pick('p99'), p999: pick('p999'), max: pick('max'), cpu: pick('cpuPerRequest'), loop99: pick((r) => r.loop?.p99), gc: pick((r) => r.gcMs) };
+          const f = figures[target.short];
+          console.log(
+            `${`${kind}, ${rate}`.padEnd(17)} ${target.name.padEnd(18)} ${fmt(f.p50).padStart(7)} ${fmt(f.p99).padStart(7)} ${fmt(f.p999).padStart(8)} ${fmt(f.max).padStart(8)} ${fmt(f.cpu, 3).padStart(7)} ${fmt(f.loop99).padStart(12)} ${fmt(f.gc, 0).padStart(10)}`,
+          );
+        }
+        if (figures.relay && figures.proxy) {
+          const p99 = figures.relay.p99 - figures.proxy.p99;
+          const p999 = figures.relay.p999 - figures.proxy.p999;
+          console.log(`${' '.repeat(17)} added: p50 ${fmt(figures.relay.p50 - figures.proxy.p50)} ms, p99 ${fmt(p99)} ms ${p99 <= 2 ? 'MET' : 'MISSED'}, p99.9 ${fmt(p999)} ms ${p999 <= 5 ? 'MET' : 'MISSED'}`);
+        }
+      }
+    }
+  } finally {
+    await gatewayDb?.end();
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((done) => setTimeout(done, 1500));
+    await environment.cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
