@@ -78,6 +78,8 @@ export class MockOpenAiUpstream extends LocalHttpServer {
   closedEarly = 0;
   /** Milliseconds to wait before answering a model (slow upstreams for health checks). */
   readonly delays = new Map<string, number>();
+  /** Milliseconds between a stream's headers and its first chunk, per model (a slow first token). */
+  readonly firstChunkDelays = new Map<string, number>();
   /** Keys refused as invalid (401), and keys refused as rate limited (429). */
   readonly deadKeys = new Set<string>();
   readonly limitedKeys = new Set<string>();
@@ -177,6 +179,8 @@ export class MockOpenAiUpstream extends LocalHttpServer {
     }
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.flushHeaders();
+    const firstChunkDelay = this.firstChunkDelays.get(model);
+    if (firstChunkDelay) await new Promise((resolve) => setTimeout(resolve, firstChunkDelay));
     let closed = false;
     response.on('close', () => {
       if (!response.writableFinished) {

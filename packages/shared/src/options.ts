@@ -150,6 +150,7 @@ const DEFINITIONS = {
   ChannelAffinityByTokenEnabled: bool(false),
   // The route a relayed request took, as the X-Gateway-Route response header.
   RouteHeaderEnabled: bool(false),
+  OverheadHeaderEnabled: bool(false),
   // Drawing
   DrawingEnabled: bool(false),
   MjNotifyEnabled: bool(false),

@@ -77,6 +77,7 @@ function probeContext(channel: RelayChannel, model: string, mode: RelayMode, end
     clientWantsUsage: false,
     channel,
     startedAt: performance.now(),
+    upstreamWaitMs: 0,
     clientIp: '',
     requestPath: endpoint,
     userAgent: 'channel-test',

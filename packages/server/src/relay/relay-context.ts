@@ -76,6 +76,11 @@ export interface RelayContext {
   channel: RelayChannel;
   /** performance.now() at arrival, and at the first streamed token. */
   startedAt: number;
+  /**
+   * Milliseconds spent waiting on upstreams (every attempt) until the answer's headers: the rest of
+   * the time before them is the gateway's own (X-Gateway-Overhead-Ms).
+   */
+  upstreamWaitMs: number;
   firstTokenAt?: number;
   clientIp: string;
   /** For the request details of the log (LogReqInfoEnabled). */

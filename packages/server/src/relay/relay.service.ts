@@ -45,6 +45,18 @@ import { UpstreamReplyError } from './upstream-reply-error';
 
 /** The route a relayed request took (route-trail.ts), when RouteHeaderEnabled is on. */
 export const ROUTE_HEADER = 'X-Gateway-Route';
+/** The gateway's own milliseconds before the answer's headers (all but the upstream waits), when OverheadHeaderEnabled is on. */
+export const OVERHEAD_HEADER = 'X-Gateway-Overhead-Ms';
+
+/** Awaits an upstream's answer or body, counting the wait as the upstream's time rather than the gateway's. */
+async function upstreamWait<T>(ctx: RelayContext, pending: Promise<T>): Promise<T> {
+  const from = performance.now();
+  try {
+    return await pending;
+  } finally {
+    ctx.upstreamWaitMs += performance.now() - from;
+  }
+}
 
 /** The outcome of a request that reached an upstream: what to bill and log. */
 interface Delivered {
@@ -177,6 +189,7 @@ export class RelayService {
         clientWantsUsage: streamOptions?.include_usage === true,
         channel: candidates[0].channel,
         startedAt,
+        upstreamWaitMs: 0,
         clientIp: request.ip,
         requestPath: request.path,
         userAgent: (headerOf(request.headers, 'user-agent') ?? '').slice(0, 200),
@@ -333,6 +346,9 @@ export class RelayService {
       void this.affinity.bind(ctx.session, binding, served);
     }
     this.routeHeader(ctx, response);
+    if (this.options.getBoolean('OverheadHeaderEnabled') && !response.headersSent) {
+      response.setHeader(OVERHEAD_HEADER, Math.max(0, performance.now() - ctx.startedAt - ctx.upstreamWaitMs).toFixed(2));
+    }
   }
 
   /** X-Gateway-Route, when the option asks for it and the headers have not gone out yet. */
@@ -463,7 +479,7 @@ export class RelayService {
     const timeout = ctx.channel.modelTimeouts[ctx.upstreamModel] ?? ctx.channel.modelTimeouts[ctx.requestModel] ?? DEFAULT_TIMEOUT_SECONDS;
     let upstream: UpstreamResponse;
     try {
-      upstream = await this.upstream.send(call, timeout, abort);
+      upstream = await upstreamWait(ctx, this.upstream.send(call, timeout, abort));
     } catch (error) {
       response.off('close', onClose);
       if (abort.aborted) throw new RelayError(499, '客户端已断开连接', 'client_closed', null);
@@ -471,7 +487,7 @@ export class RelayService {
     }
     try {
       if (upstream.statusCode >= 400) {
-        const raw = await upstream.body.text();
+        const raw = await upstreamWait(ctx, upstream.body.text());
         const message = errorMessage(raw);
         const codes = errorCodesOf(raw);
         throw new UpstreamFailure(upstream.statusCode, message, classifyFailure(upstream.statusCode, `${message} ${codes}`, this.autoDisable.keywords()), codes, ctx.requestModel);
@@ -483,13 +499,13 @@ export class RelayService {
       }
       if (!chat) {
         // Passthrough replies may be bytes (speech audio): relayed as received, never decoded.
-        const bytes = Buffer.from(await upstream.body.arrayBuffer());
+        const bytes = Buffer.from(await upstreamWait(ctx, upstream.body.arrayBuffer()));
         const contentType = String(upstream.headers['content-type'] ?? 'application/json');
         onReply();
         sendWhole(response, 200, contentType, bytes);
         return { usage: this.passthroughUsage(contentType, bytes, ctx.promptTokens, ctx.mode), status: 200 };
       }
-      const raw = await upstream.body.text();
+      const raw = await upstreamWait(ctx, upstream.body.text());
       let converted: ReturnType<ChatAdaptor['chatResponse']>;
       try {
         converted = chat.chatResponse(ctx, raw);

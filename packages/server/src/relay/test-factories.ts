@@ -34,6 +34,7 @@ export const relayContext = (fields: Partial<RelayContext> = {}): RelayContext =
   clientWantsUsage: false,
   channel: relayChannel(),
   startedAt: 0,
+  upstreamWaitMs: 0,
   clientIp: '127.0.0.1',
   requestPath: '/v1/chat/completions',
   userAgent: 'test',

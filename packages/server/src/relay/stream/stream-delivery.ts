@@ -81,11 +81,15 @@ export class StreamDelivery<Chunk> {
       // The client's answer ends with the translator's `done`; the body is still read to its end (it closes right
       // after): leaving the loop early destroys it with an AbortError, whose stack trace costs
       // more than the rest of the request.
+      // Until the client's headers go out, waiting for the upstream's next piece is the upstream's time (X-Gateway-Overhead-Ms).
+      let waitFrom = performance.now();
       for await (const piece of body) {
+        if (!this.started) this.ctx.upstreamWaitMs += performance.now() - waitFrom;
         if (this.finished) continue;
         decoder.feed(piece as Uint8Array | string);
         if (this.finished) this.finish();
         else this.flush();
+        waitFrom = performance.now();
       }
     } catch (error) {
       if (this.finished) return this.result(false);

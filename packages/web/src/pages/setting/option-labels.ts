@@ -77,6 +77,7 @@ export const OPTION_LABELS: Record<OptionKey, string> = {
   ChannelAffinityTTL: '会话绑定有效期（秒）',
   ChannelAffinityByTokenEnabled: '未携带会话标识的请求按令牌绑定',
   RouteHeaderEnabled: '在响应头 X-Gateway-Route 中返回路由过程',
+  OverheadHeaderEnabled: '在响应头 X-Gateway-Overhead-Ms 中返回网关自身耗时',
   DrawingEnabled: '启用绘图功能',
   MjNotifyEnabled: '允许回调（会泄露服务器 IP 地址）',
   MjAccountFilterEnabled: '允许 AccountFilter 参数',

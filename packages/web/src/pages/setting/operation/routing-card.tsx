@@ -17,6 +17,11 @@ export function RoutingCard({ form }: { form: OptionsForm }) {
       <OptionNumber form={form} option="ChannelAffinityTTL" extra="绑定保留的时间；会话持续请求时自动续期（最后一次请求后至少保留一半时间）" />
       <OptionSwitch form={form} option="ChannelAffinityByTokenEnabled" extra="打开后，没有会话标识的请求把令牌当作会话：同一令牌的请求发往同一渠道。" />
       <OptionSwitch form={form} option="RouteHeaderEnabled" extra="例如 affinity;ch=3 或 weight;ch=3;retry:429@ch=3;weight;ch=5，便于排查请求为何发往某个渠道。" />
+      <OptionSwitch
+        form={form}
+        option="OverheadHeaderEnabled"
+        extra="请求到达至应答头发出之间、除去等待上游的时间（毫秒，如 0.42），用于判断延迟来自网关还是上游。"
+      />
     </OptionCard>
   );
 }
