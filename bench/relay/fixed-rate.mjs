@@ -12,6 +12,7 @@
 //   pnpm build && pnpm --filter @gw/bench relay:rate          (needs PostgreSQL and Redis on 127.0.0.1)
 //   RATES=1000 KINDS=json REPEATS=1 DURATION=10 pnpm --filter @gw/bench relay:rate
 //   PROFILE=/tmp/prof RATES=3000 KINDS=json REPEATS=1 TARGETS=relay pnpm --filter @gw/bench relay:rate
+//   GATEWAY_FLAGS=--trace-gc RATES=3000 KINDS=json REPEATS=1 TARGETS=relay pnpm --filter @gw/bench relay:rate > gc.txt
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -96,7 +97,10 @@ async function main() {
     const proxyPort = await freePort();
     const proxy = await forkReady(join(here, 'bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: upstreamUrl });
     children.push(proxy);
-    const gateway = await startGateway(environment.env, process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []);
+    // PROFILE=dir: a V8 CPU profile of the gateway, written there when it stops (profile-summary.mjs reads it).
+    // GATEWAY_FLAGS: more node flags for the gateway, e.g. --trace-gc for a GC trace on stdout.
+    const flags = [...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []), ...(process.env.GATEWAY_FLAGS?.split(' ').filter(Boolean) ?? [])];
+    const gateway = await startGateway(environment.env, flags);
     children.push(gateway.child);
     gatewayDb = new pg.Client({ connectionString: environment.databaseUrl });
     await gatewayDb.connect();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { ARTIFACTS, type RunningProduct, signInAsRoot, startProduct } from './harness';
+import { ARTIFACTS, loginButton, type RunningProduct, signInAsRoot, startProduct } from './harness';
 
 const PHONE = { width: 390, height: 844 };
 const USERNAME = 'e2e-alice';
@@ -92,7 +92,7 @@ describe('an administrator manages a user on the user page', () => {
     await memberPage.goto(`${product.url}/login`);
     await memberPage.getByPlaceholder('用户名').fill(USERNAME);
     await memberPage.getByPlaceholder('密码').fill(PASSWORD);
-    await memberPage.getByRole('button', { name: /登\s*录/ }).click();
+    await loginButton(memberPage).click();
     await memberPage.getByText('登录成功！').first().waitFor();
     await memberPage.goto(`${product.url}/token`);
     await memberPage.getByText('我的令牌').first().waitFor();

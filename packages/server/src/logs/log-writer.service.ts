@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PoolDb } from '../database/pool-db';
 import { LogEntity } from './log.entity';
+import { JsonRows } from '../common/json-rows';
 
 export type NewLog = Omit<LogEntity, 'id'>;
 
@@ -16,7 +17,7 @@ const MAX_BATCH = 500;
 @Injectable()
 export class LogWriterService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(LogWriterService.name);
-  private queue: NewLog[] = [];
+  private queue = new JsonRows();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -34,7 +35,7 @@ export class LogWriterService implements BeforeApplicationShutdown {
   }
 
   write(log: NewLog): void {
-    this.queue.push(log);
+    this.queue.add(log);
     if (this.queue.length >= MAX_BATCH) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
   }
@@ -43,15 +44,17 @@ export class LogWriterService implements BeforeApplicationShutdown {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.queue;
-    this.queue = [];
+    const slices: Array<{ rows: number; json: string }> = [];
+    while (this.queue.length > 0) {
+      const rows = Math.min(MAX_BATCH, this.queue.length);
+      slices.push({ rows, json: this.queue.take(rows) });
+    }
     this.flushing = this.flushing.then(async () => {
-      for (let start = 0; start < batch.length; start += MAX_BATCH) {
-        const slice = batch.slice(start, start + MAX_BATCH);
+      for (const slice of slices) {
         try {
-          await this.db.query(this.insert.sql, this.insert.params(slice));
+          await this.db.query(this.insert.sql, [slice.json]);
         } catch (error) {
-          this.logger.error(`Could not write ${slice.length} log row(s): ${error instanceof Error ? error.message : String(error)}`);
+          this.logger.error(`Could not write ${slice.rows} log row(s): ${error instanceof Error ? error.message : String(error)}`);
         }
       }
     });
@@ -65,14 +68,14 @@ export class LogWriterService implements BeforeApplicationShutdown {
 }
 
 interface BatchInsert {
+  /** Takes one parameter: the rows as a JSON array text (JsonRows). */
   sql: string;
-  params(rows: readonly object[]): unknown[];
 }
 
 /**
  * One INSERT … SELECT FROM json_populate_recordset($1) for any number of rows: the batch goes as
- * one JSON text (one native JSON.stringify), so the statement and its single parameter stay the
- * same whatever the batch size. TypeORM's multi-row insert built and escaped a parameter per cell,
+ * one JSON text (each row stringified when it was written: JsonRows), so the statement and its
+ * single parameter stay the same whatever the batch size. TypeORM's multi-row insert built and escaped a parameter per cell,
  * and pg's array parameters escape every string in JavaScript; both cost more CPU than the relay
  * call being logged.
  */
@@ -85,6 +88,5 @@ function batchInsert(dataSource: DataSource, entity: typeof LogEntity): BatchIns
   const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
   return {
     sql: `INSERT INTO "${metadata.tableName}" (${names}) SELECT ${names} FROM json_populate_recordset(NULL::"${metadata.tableName}", $1::json)`,
-    params: (rows) => [JSON.stringify(rows)],
   };
 }

@@ -26,7 +26,6 @@ const PROVIDERS: Record<ProviderKind, { column: BindingColumn; label: string }> 
 /** Every third-party binding column: an account keeps a way in while one of them, or its e-mail, is set. */
 const BINDING_COLUMNS: readonly BindingColumn[] = Object.values(PROVIDERS).map((provider) => provider.column);
 
-
 /** Tries before giving up on a free generated username (8 random hex digits: a clash is rare). */
 const USERNAME_ATTEMPTS = 3;
 

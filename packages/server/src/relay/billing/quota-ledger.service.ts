@@ -5,6 +5,7 @@ import { nowSeconds } from '../../common/time';
 import type { NewLog } from '../../logs/log-writer.service';
 import { type HoldAccount, type HoldFlush, HoldBook } from './hold-book';
 import { InstanceLiveness } from './instance-liveness.service';
+import { JsonRows } from '../../common/json-rows';
 
 export interface Charge {
   userId: number;
@@ -59,9 +60,10 @@ interface DirectSettlement {
 interface BillingBatch {
   seq: number;
   holds?: HoldFlush;
-  direct: DirectSettlement[];
-  /** Log rows of requests settled from holds, their quota already known. */
-  logs: NewLog[];
+  /** DirectSettlement rows, as JSON text. */
+  direct: string;
+  /** Log rows of requests settled from holds, their quota already known, as JSON text. */
+  logs: string;
 }
 
 /**
@@ -84,8 +86,8 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
   private flushing: Promise<void> = Promise.resolve();
   private reservationNo = 0;
   private batchSeq = 0;
-  private direct: DirectSettlement[] = [];
-  private heldLogs: NewLog[] = [];
+  private direct = new JsonRows();
+  private heldLogs = new JsonRows();
   /** A batch whose commit failed: sent again, as it is, before anything newer. */
   private pending?: BillingBatch;
   /** Commits that failed in a row (the database is unreachable): only the first is logged. */
@@ -202,10 +204,11 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
       charged = this.book.settle(account, charge.channelId, reservation.quota, cost);
       if (log) {
         log.quota = charged;
-        this.heldLogs.push(log);
+        this.heldLogs.add(log);
       }
     } else {
-      this.direct.push({ reservation_no: reservation.no, user_id: charge.userId, token_id: charge.tokenId, channel_id: charge.channelId, cost, log: log ?? null });
+      const settlement: DirectSettlement = { reservation_no: reservation.no, user_id: charge.userId, token_id: charge.tokenId, channel_id: charge.channelId, cost, log: log ?? null };
+      this.direct.add(settlement);
     }
     if (this.direct.length + this.heldLogs.length >= EARLY_FLUSH_AT) void this.flush();
     return charged;
@@ -258,10 +261,7 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
   private takeBatch(endAll: boolean): BillingBatch | undefined {
     const holds = this.book.takeFlush(Date.now(), { idleMs: IDLE_HOLD_MS, refreshMs: REFRESH_HOLD_MS, endAll });
     if (!holds && this.direct.length === 0 && this.heldLogs.length === 0) return undefined;
-    const batch: BillingBatch = { seq: ++this.batchSeq, holds, direct: this.direct, logs: this.heldLogs };
-    this.direct = [];
-    this.heldLogs = [];
-    return batch;
+    return { seq: ++this.batchSeq, holds, direct: this.direct.take(), logs: this.heldLogs.take() };
   }
 
   /** One statement, one transaction. Applied at most once: a batch sent again after a lost reply is recognised. */
@@ -279,8 +279,8 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
         holds?.released ?? [],
         holds?.channels ?? [],
         holds?.channelSpent ?? [],
-        JSON.stringify(batch.direct),
-        JSON.stringify(batch.logs),
+        batch.direct,
+        batch.logs,
         nowSeconds(),
         STALE_HOLD_SECONDS,
       ]);
