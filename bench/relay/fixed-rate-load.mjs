@@ -15,6 +15,12 @@ const requestHeaders = { 'content-type': 'application/json', ...headers };
 const total = Math.round(rate * seconds);
 const intervalMs = 1000 / rate;
 let errors = 0;
+/** What went wrong, by HTTP status or error code: the parent prints it beside the run. */
+const errorKinds = {};
+const failed = (kind) => {
+  errors += 1;
+  errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+};
 let done = 0;
 let allDone;
 const finished = new Promise((resolve) => (allDone = resolve));
@@ -23,9 +29,9 @@ async function send(due) {
   try {
     const reply = await pool.request({ path, method: 'POST', headers: requestHeaders, body });
     for await (const piece of reply.body) void piece;
-    if (reply.statusCode !== 200) errors += 1;
-  } catch {
-    errors += 1;
+    if (reply.statusCode !== 200) failed(`HTTP ${reply.statusCode}`);
+  } catch (error) {
+    failed(error.code ?? error.name ?? 'error');
   }
   histogram.recordValue(Math.max(1, Math.round((performance.now() - due) * 1000)));
   if (++done === total) allDone();
@@ -50,6 +56,7 @@ process.send({
   sent: total,
   achieved: total / elapsedS,
   errors,
+  errorKinds,
   p50: ms(histogram.getValueAtPercentile(50)),
   p99: ms(histogram.getValueAtPercentile(99)),
   p999: ms(histogram.getValueAtPercentile(99.9)),

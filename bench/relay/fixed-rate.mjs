@@ -81,6 +81,7 @@ function printRun(name, r) {
   console.log(
     `${name.padEnd(18)} ${fmt(r.achieved, 0).padStart(6)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(7)} ${fmt(r.p999).padStart(8)} ${fmt(r.max).padStart(8)} ${fmt(r.cpuPerRequest, 3).padStart(7)} ${String(r.errors).padStart(6)}   ${loop.padEnd(20)} ${gc}`,
   );
+  if (r.errors > 0) console.log(`${' '.repeat(19)}errors: ${Object.entries(r.errorKinds).map(([kind, count]) => `${kind} ×${count}`).join(', ')}`);
 }
 
 const HEADER = 'target              req/s  p50 ms  p99 ms  p99.9 ms   max ms  CPU ms  errors   loop p50/p99/max ms  GC pauses';
