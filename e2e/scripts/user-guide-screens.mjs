@@ -19,8 +19,8 @@ export const SCREENS = {
   '/login': {
     zh: '登录',
     en: 'Sign in',
-    purposeZh: '用户名和密码登录，或使用管理员开启的第三方登录；本站为邀请制。登录后回到原先要打开的页面，否则进入数据市场。',
-    purposeEn: 'Sign in with a username and password, or a third-party account the administrator enabled; sign-up is by invitation. Afterwards the page the visitor wanted opens, or the data market.',
+    purposeZh: '用户名和密码登录，或使用通行密钥（无需输入用户名）、管理员开启的第三方登录（含 OIDC 单点登录）；开启两步验证的账户再输入验证码或使用通行密钥验证；本站为邀请制。登录后回到原先要打开的页面，否则进入数据市场。',
+    purposeEn: 'Sign in with a username and password, with a passkey (no username typed), or with a third-party account the administrator enabled (OpenID Connect single sign-on among them); accounts with two-factor sign-in then give a code or a passkey; sign-up is by invitation. Afterwards the page the visitor wanted opens, or the data market.',
   },
   '/home': {
     zh: '首页',
@@ -231,8 +231,8 @@ export const SCREENS = {
   '/setting': {
     zh: '设置',
     en: 'Settings',
-    purposeZh: '个人设置：资料、余额、可用模型、邀请、账户绑定、访问令牌、修改密码和注销，两步验证（身份验证器应用扫码启用，附一次性备用码），以及登录设备（可退出其中任一设备或其他所有设备）；管理员另有运营、系统和其他设置，超级管理员可修改，其他管理员只读（密钥不显示）。',
-    purposeEn: 'Personal settings: profile, balance, usable models, invitations, bindings, access token, password and account deletion, two-factor sign-in (an authenticator app’s QR code, with single-use backup codes), and signed-in devices (sign out any one of them, or all the others); administrators also get the operation, system and other tabs, which super administrators edit and other administrators only read (secrets hidden).',
+    purposeZh: '个人设置：资料、余额、可用模型、邀请、账户绑定、访问令牌、修改密码和注销，两步验证（身份验证器应用扫码启用，附一次性备用码），通行密钥（添加、重命名、删除），以及登录设备（可退出其中任一设备或其他所有设备）；管理员另有运营、系统和其他设置，超级管理员可修改，其他管理员只读（密钥不显示）。',
+    purposeEn: 'Personal settings: profile, balance, usable models, invitations, bindings, access token, password and account deletion, two-factor sign-in (an authenticator app’s QR code, with single-use backup codes), passkeys (add, rename, delete), and signed-in devices (sign out any one of them, or all the others); administrators also get the operation, system and other tabs, which super administrators edit and other administrators only read (secrets hidden).',
   },
   '/update': {
     zh: '更新说明',
