@@ -17,9 +17,8 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { benchEnvironment, cpuMs, forkReady, freePort, signInRoot, startGateway } from '../lib/gateway.mjs';
-import { FORMAT_PATHS, prepareGateway, requestBody } from './gateway-setup.mjs';
+import { cpuMs, signInRoot } from '../lib/gateway.mjs';
+import { FORMAT_PATHS, requestBody, startRelayBench } from './gateway-setup.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RATES = (process.env.RATES ?? '1000,3000').split(',').map(Number);
@@ -87,29 +86,14 @@ function printRun(name, r) {
 const HEADER = 'target              req/s  p50 ms  p99 ms  p99.9 ms   max ms  CPU ms  errors   loop p50/p99/max ms  GC pauses';
 
 async function main() {
-  const environment = await benchEnvironment('relay-rate');
-  const children = [];
-  let gatewayDb;
+  // GATEWAY_FLAGS: more node flags for the gateway, e.g. --trace-gc for a GC trace on stdout.
+  const bench = await startRelayBench('relay-rate', process.env.GATEWAY_FLAGS?.split(' ').filter(Boolean) ?? []);
   try {
-    const upstreamPort = await freePort();
-    const upstream = await forkReady(join(here, 'mock-upstream.mjs'), { PORT: String(upstreamPort) });
-    children.push(upstream);
-    const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-    const proxyPort = await freePort();
-    const proxy = await forkReady(join(here, 'bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: upstreamUrl });
-    children.push(proxy);
-    // PROFILE=dir: a V8 CPU profile of the gateway, written there when it stops (profile-summary.mjs reads it).
-    // GATEWAY_FLAGS: more node flags for the gateway, e.g. --trace-gc for a GC trace on stdout.
-    const flags = [...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []), ...(process.env.GATEWAY_FLAGS?.split(' ').filter(Boolean) ?? [])];
-    const gateway = await startGateway(environment.env, flags);
-    children.push(gateway.child);
-    gatewayDb = new pg.Client({ connectionString: environment.databaseUrl });
-    await gatewayDb.connect();
-    const key = await prepareGateway(gateway.url, upstreamUrl, gatewayDb);
+    const { proxy, gateway, key } = bench;
     await (await signInRoot(gateway.url)).call('PUT', '/api/option/', { key: 'MetricsToken', value: METRICS_TOKEN });
 
     const allTargets = [
-      { short: 'proxy', name: 'bare undici proxy', url: `http://127.0.0.1:${proxyPort}`, headers: {}, pid: proxy.pid },
+      { short: 'proxy', name: 'bare undici proxy', url: proxy.url, headers: {}, pid: proxy.pid },
       { short: 'relay', name: 'gateway relay', url: gateway.url, headers: { authorization: `Bearer ${key}` }, pid: gateway.child.pid },
     ];
     const only = process.env.TARGETS?.split(',');
@@ -157,10 +141,7 @@ async function main() {
       }
     }
   } finally {
-    await gatewayDb?.end();
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((done) => setTimeout(done, 1500));
-    await environment.cleanup();
+    await bench.stop();
   }
 }
 

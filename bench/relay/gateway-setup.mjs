@@ -1,6 +1,12 @@
 // The gateway the relay benchmarks call (run.mjs, fixed-rate.mjs): its channels on the mock
-// upstream, the bench models' prices, a token; and the request body of each inbound format.
-import { signInRoot } from '../lib/gateway.mjs';
+// upstream, the bench models' prices, a token; the request body of each inbound format; and the
+// processes around it (startRelayBench).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { benchEnvironment, forkReady, freePort, signInRoot, startGateway } from '../lib/gateway.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 export const MODEL = 'bench-model';
 /** Served by the gateway's Anthropic channel (type 14) on the same mock. */
@@ -32,4 +38,41 @@ export function requestBody(path, stream, chat = {}) {
   if (path === FORMAT_PATHS.responses) return { model: MODEL, stream, input: 'Say ten words.' };
   if (path === FORMAT_PATHS.messages) return { model: CLAUDE_MODEL, max_tokens: 64, stream, messages: [{ role: 'user', content: 'Say ten words.' }] };
   return { model: MODEL, stream, messages: [{ role: 'user', content: 'Say ten words.' }], ...chat };
+}
+
+/**
+ * The relay benchmarks' processes: the mock upstream, the bare undici proxy in front of it, and the
+ * built gateway (node `flags`) on a fresh database, prepared with its channels and a token. Also
+ * sets PROFILE's flags: PROFILE=dir makes the gateway write a V8 CPU profile there when it stops.
+ * `stop()` ends them all and drops the database.
+ */
+export async function startRelayBench(name, flags = []) {
+  const environment = await benchEnvironment(name);
+  const children = [];
+  let database;
+  const stop = async () => {
+    await database?.end();
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((done) => setTimeout(done, 1500));
+    await environment.cleanup();
+  };
+  try {
+    const upstreamPort = await freePort();
+    const upstream = await forkReady(join(here, 'mock-upstream.mjs'), { PORT: String(upstreamPort) });
+    children.push(upstream);
+    const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+    const proxyPort = await freePort();
+    const proxy = await forkReady(join(here, 'bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: upstreamUrl });
+    children.push(proxy);
+    const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
+    const gateway = await startGateway(environment.env, [...profile, ...flags]);
+    children.push(gateway.child);
+    database = new pg.Client({ connectionString: environment.databaseUrl });
+    await database.connect();
+    const key = await prepareGateway(gateway.url, upstreamUrl, database);
+    return { upstream: { url: upstreamUrl, pid: upstream.pid }, proxy: { url: `http://127.0.0.1:${proxyPort}`, pid: proxy.pid }, gateway, key, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -21,10 +21,9 @@ import { fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Pool } from 'undici';
-import { benchEnvironment, cpuMs, forkReady, freePort, startGateway } from '../lib/gateway.mjs';
-import { FORMAT_PATHS, MULTI_KEY_MODEL, prepareGateway, requestBody } from './gateway-setup.mjs';
+import { cpuMs } from '../lib/gateway.mjs';
+import { FORMAT_PATHS, MULTI_KEY_MODEL, requestBody, startRelayBench } from './gateway-setup.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DURATION_S = Number(process.env.DURATION ?? 8);
@@ -109,27 +108,13 @@ async function externalScenario(target, stream, connections, seconds) {
 const fmt = (value, digits = 2) => (value === undefined ? '-' : value.toFixed(digits));
 
 async function main() {
-  const environment = await benchEnvironment('relay');
-  const children = [];
-  let gatewayDb;
+  const bench = await startRelayBench('relay');
   try {
-    const upstreamPort = await freePort();
-    const upstream = await forkReady(join(here, 'mock-upstream.mjs'), { PORT: String(upstreamPort) });
-    children.push(upstream);
-    const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-    const proxyPort = await freePort();
-    const proxy = await forkReady(join(here, 'bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: upstreamUrl });
-    children.push(proxy);
-    // PROFILE=dir writes a V8 CPU profile of the gateway there when it stops.
-    const gateway = await startGateway(environment.env, process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []);
-    children.push(gateway.child);
-    gatewayDb = new pg.Client({ connectionString: environment.databaseUrl });
-    await gatewayDb.connect();
-    const key = await prepareGateway(gateway.url, upstreamUrl, gatewayDb);
+    const { upstream, proxy, gateway, key } = bench;
 
     const allTargets = [
-      { short: 'direct', name: 'direct (mock upstream)', url: upstreamUrl, path: '/v1/chat/completions', headers: {}, pid: upstream.pid },
-      { short: 'proxy', name: 'bare undici proxy', url: `http://127.0.0.1:${proxyPort}`, path: '/v1/chat/completions', headers: {}, pid: proxy.pid },
+      { short: 'direct', name: 'direct (mock upstream)', url: upstream.url, path: '/v1/chat/completions', headers: {}, pid: upstream.pid },
+      { short: 'proxy', name: 'bare undici proxy', url: proxy.url, path: '/v1/chat/completions', headers: {}, pid: proxy.pid },
       { short: 'relay', name: 'gateway relay', url: gateway.url, path: '/v1/chat/completions', headers: { authorization: `Bearer ${key}` }, pid: gateway.child.pid },
     ];
     const only = process.env.TARGETS?.split(',');
@@ -203,10 +188,7 @@ async function main() {
       if (external['gateway relay'] && external['bare undici proxy']) console.log(`relay / proxy throughput ${fmt(external['gateway relay'].rps / external['bare undici proxy'].rps)}`);
     }
   } finally {
-    await gatewayDb?.end();
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((done) => setTimeout(done, 1500));
-    await environment.cleanup();
+    await bench.stop();
   }
 }
 
