@@ -13,7 +13,9 @@
 //   RATES=1000 KINDS=json REPEATS=1 DURATION=10 pnpm --filter @gw/bench relay:rate
 //   PROFILE=/tmp/prof RATES=3000 KINDS=json REPEATS=1 TARGETS=relay pnpm --filter @gw/bench relay:rate
 //   GATEWAY_FLAGS=--trace-gc RATES=3000 KINDS=json REPEATS=1 TARGETS=relay pnpm --filter @gw/bench relay:rate > gc.txt
-import { fork } from 'node:child_process';
+//   TARGETS=mock,proxy,relay …   (mock: the generator straight at the mock upstream, the noise floor)
+//   PIN=1 …   (taskset: the measured target alone on CPU 1; the generator, the mock and this script on CPU 0)
+import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,22 +31,38 @@ const REPEATS = Number(process.env.REPEATS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const METRICS_TOKEN = 'bench-metrics-token';
 /**
+ * On a 2-core machine the generator, the mock, the target, PostgreSQL and Redis share both cores,
+ * and a request that waits for the scheduler shows in the tail as if the target had stalled.
+ * PIN=1 gives the target (all its threads) CPU 1 and puts the load side on CPU 0; PostgreSQL and
+ * Redis are left where the system put them.
+ */
+const PIN = process.env.PIN === '1';
+const pin = (pid, cpu) => PIN && execFileSync('taskset', ['-a', '-c', '-p', String(cpu), String(pid)], { stdio: 'ignore' });
+const LOAD_CPU = 0;
+const TARGET_CPU = 1;
+/**
  * prom-client samples the event loop every 10 ms (its eventLoopMonitoringPrecision) and Node's
  * histogram records the whole interval between samples: the delay is what exceeds those 10 ms.
  */
 const LOOP_SAMPLE_MS = 10;
 
-/** One window of the generator against a target; the parent waits for its summary. */
-async function generate(target, kind, rate, seconds) {
+/**
+ * One run of the generator against a target: `warmup` s unrecorded, then `seconds` s measured.
+ * `onWindow` runs when the measured window starts (the target's counters are read then); the
+ * parent waits for the generator's summary.
+ */
+async function generate(target, kind, rate, seconds, warmup = 0, onWindow = async () => {}) {
   const body = JSON.stringify(requestBody(FORMAT_PATHS.chat, kind === 'stream'));
-  const load = { origin: target.url, path: FORMAT_PATHS.chat, headers: target.headers, body, rate, seconds, connections: CONNECTIONS };
+  const load = { origin: target.url, path: FORMAT_PATHS.chat, headers: target.headers, body, rate, seconds, warmup, connections: CONNECTIONS };
   const child = fork(join(here, 'fixed-rate-load.mjs'), { env: { ...process.env, LOAD: JSON.stringify(load) }, stdio: 'inherit' });
+  pin(child.pid, LOAD_CPU);
+  let atWindow;
   const summary = await new Promise((done, fail) => {
-    child.once('message', done);
+    child.on('message', (message) => (message.measuring ? (atWindow = onWindow()) : done(message)));
     child.once('exit', (code) => fail(new Error(`the load generator exited with ${code}`)));
   });
   child.kill();
-  return summary;
+  return { summary, atWindow: await atWindow };
 }
 
 /** The gateway's event-loop delay since the last scrape (ms) and its GC pause totals so far (ms, count). */
@@ -60,14 +78,12 @@ async function scrape(gatewayUrl) {
 }
 
 async function measure(target, kind, rate, gatewayUrl) {
-  await generate(target, kind, rate, WARMUP_S);
-  const before = target.short === 'relay' ? await scrape(gatewayUrl) : undefined;
-  const cpuBefore = cpuMs(target.pid);
-  const result = await generate(target, kind, rate, DURATION_S);
-  const cpuPerRequest = (cpuMs(target.pid) - cpuBefore) / result.sent;
-  if (!before) return { ...result, cpuPerRequest };
+  const readCounters = async () => ({ cpu: cpuMs(target.pid), relay: target.short === 'relay' ? await scrape(gatewayUrl) : undefined });
+  const { summary: result, atWindow: before } = await generate(target, kind, rate, DURATION_S, WARMUP_S, readCounters);
+  const cpuPerRequest = (cpuMs(target.pid) - before.cpu) / result.sent;
+  if (!before.relay) return { ...result, cpuPerRequest };
   const after = await scrape(gatewayUrl);
-  return { ...result, cpuPerRequest, loop: after.loop, gcMs: after.gcMs - before.gcMs, gcCount: after.gcCount - before.gcCount };
+  return { ...result, cpuPerRequest, loop: after.loop, gcMs: after.gcMs - before.relay.gcMs, gcCount: after.gcCount - before.relay.gcCount };
 }
 
 const fmt = (value, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
@@ -77,29 +93,37 @@ const cpuModel = () => /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo'
 function printRun(name, r) {
   const loop = r.loop ? `${fmt(r.loop.p50)} / ${fmt(r.loop.p99)} / ${fmt(r.loop.max)}` : '-';
   const gc = r.gcCount === undefined ? '-' : `${fmt(r.gcMs, 0)} ms in ${r.gcCount}`;
+  const generator = `${fmt(r.generator.loopP99)} / ${fmt(r.generator.loopMax)}`;
   console.log(
-    `${name.padEnd(18)} ${fmt(r.achieved, 0).padStart(6)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(7)} ${fmt(r.p999).padStart(8)} ${fmt(r.max).padStart(8)} ${fmt(r.cpuPerRequest, 3).padStart(7)} ${String(r.errors).padStart(6)}   ${loop.padEnd(20)} ${gc}`,
+    `${name.padEnd(18)} ${fmt(r.achieved, 0).padStart(6)} ${fmt(r.p50).padStart(7)} ${fmt(r.p99).padStart(7)} ${fmt(r.p999).padStart(8)} ${fmt(r.max).padStart(8)} ${fmt(r.cpuPerRequest, 3).padStart(7)} ${String(r.errors).padStart(6)}   ${loop.padEnd(20)} ${gc.padEnd(14)} ${generator}`,
   );
+  if (r.overhead) console.log(`${' '.repeat(19)}X-Gateway-Overhead-Ms p50 ${fmt(r.overhead.p50)} · p99 ${fmt(r.overhead.p99)} · max ${fmt(r.overhead.max)}`);
   if (r.errors > 0) console.log(`${' '.repeat(19)}errors: ${Object.entries(r.errorKinds).map(([kind, count]) => `${kind} ×${count}`).join(', ')}`);
 }
 
-const HEADER = 'target              req/s  p50 ms  p99 ms  p99.9 ms   max ms  CPU ms  errors   loop p50/p99/max ms  GC pauses';
+const HEADER = 'target              req/s  p50 ms  p99 ms  p99.9 ms   max ms  CPU ms  errors   loop p50/p99/max ms  GC pauses      generator loop p99/max ms';
 
 async function main() {
   // GATEWAY_FLAGS: more node flags for the gateway, e.g. --trace-gc for a GC trace on stdout.
   const bench = await startRelayBench('relay-rate', process.env.GATEWAY_FLAGS?.split(' ').filter(Boolean) ?? []);
   try {
-    const { proxy, gateway, key } = bench;
-    await (await signInRoot(gateway.url)).call('PUT', '/api/option/', { key: 'MetricsToken', value: METRICS_TOKEN });
+    const { upstream, proxy, gateway, key } = bench;
+    for (const pid of [process.pid, upstream.pid]) pin(pid, LOAD_CPU);
+    for (const pid of [proxy.pid, gateway.child.pid]) pin(pid, TARGET_CPU);
+    const { call } = await signInRoot(gateway.url);
+    await call('PUT', '/api/option/', { key: 'MetricsToken', value: METRICS_TOKEN });
+    // OVERHEAD=1: the relay sends X-Gateway-Overhead-Ms (its time outside the upstream call) and the generator records it.
+    if (process.env.OVERHEAD === '1') await call('PUT', '/api/option/', { key: 'OverheadHeaderEnabled', value: 'true' });
 
     const allTargets = [
+      { short: 'mock', name: 'mock upstream', url: upstream.url, headers: {}, pid: upstream.pid },
       { short: 'proxy', name: 'bare undici proxy', url: proxy.url, headers: {}, pid: proxy.pid },
       { short: 'relay', name: 'gateway relay', url: gateway.url, headers: { authorization: `Bearer ${key}` }, pid: gateway.child.pid },
     ];
     const only = process.env.TARGETS?.split(',');
-    const targets = allTargets.filter((target) => !only || only.includes(target.short));
-    console.log(`bench/relay fixed rate — ${cpuModel()}, Node ${process.version}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per run, ${REPEATS} repetition(s)`);
-    console.log('latency from each request\'s due time (constant arrival); CPU: the serving process\'s user+system time per request; loop and GC: the relay\'s own, in the window');
+    const targets = allTargets.filter((target) => (only ? only.includes(target.short) : target.short !== 'mock'));
+    console.log(`bench/relay fixed rate — ${cpuModel()}, Node ${process.version}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per run, ${REPEATS} repetition(s)${PIN ? '; target pinned to CPU 1, load to CPU 0' : ''}`);
+    console.log('latency from each request\'s due time (constant arrival); CPU: the serving process\'s user+system time per request; loop and GC: the relay\'s own, in the window; generator loop: the load generator\'s own event-loop delay (a late generator looks like a slow target)');
     // Every process warms up on both kinds first (JIT, pools), as a gateway in service is warm.
     for (const target of targets) for (const kind of KINDS) await generate(target, kind, 500, 3);
 

@@ -4,6 +4,8 @@
 //
 //   node bench/relay/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile [TOP=40] [FILTER=substring]
 //   CALLERS=writev node bench/relay/profile-summary.mjs …   (who spends the self time of writev: call paths, 4 frames up)
+//   STALLS=10 node bench/relay/profile-summary.mjs …   (every stretch of at least 10 ms without an idle sample: the
+//                                                       loop was busy; its length and what ran most in it)
 import { readFileSync } from 'node:fs';
 
 const [path] = process.argv.slice(2);
@@ -48,6 +50,32 @@ if (process.env.CALLERS) {
     add(paths, chain.join(' < '), selfUs.get(node.id) ?? 0);
   }
   show(`self time of ${process.env.CALLERS} by caller chain`, paths);
+  process.exit(0);
+}
+if (process.env.STALLS) {
+  // Walks the samples in time order; a stall is a run of samples none of which is (idle).
+  const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+  const name = (node) => `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber + 1}`;
+  const stalls = [];
+  let current;
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    const node = nodeById.get(id);
+    if (node.callFrame.functionName === '(idle)') {
+      if (current && at - current.start >= Number(process.env.STALLS) * 1000) stalls.push(current);
+      current = undefined;
+      return;
+    }
+    current ??= { start: at, self: new Map() };
+    current.self.set(name(node), (current.self.get(name(node)) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    current.end = at;
+  });
+  console.log(`\nbusy stretches of at least ${process.env.STALLS} ms: ${stalls.length}`);
+  for (const stall of stalls) {
+    const top = [...stall.self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([fn, us]) => `${(us / 1000).toFixed(1)} ${fn}`);
+    console.log(`${((stall.start - profile.startTime) / 1e6).toFixed(3).padStart(8)} s ${((stall.end - stall.start) / 1000).toFixed(1).padStart(6)} ms  ${top.join(' | ')}`);
+  }
   process.exit(0);
 }
 show('self time per function', byFunction);

@@ -125,7 +125,10 @@ export class ChannelCacheService implements OnModuleInit {
 
   /** Enabled candidates for a group and model, highest priority first. */
   async candidates(group: string, model: string): Promise<readonly Candidate[]> {
-    if (this.loadedChanges !== this.changes || Date.now() - this.loadedAt > MAX_AGE_MS) await this.reload();
+    if (this.loadedChanges !== this.changes) await this.reload();
+    // Only old, not changed: reloaded in the background while requests go on with this snapshot
+    // (waiting for it stalled every request once a minute, behind whatever the database was doing).
+    else if (Date.now() - this.loadedAt > MAX_AGE_MS) void this.reload().catch(() => undefined);
     return this.snapshot.get(keyOf(group, model)) ?? [];
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { ChannelEvents } from '../channels/channel-events';
 import type { AppConfig } from '../config/app-config';
@@ -74,5 +74,41 @@ describe(ChannelCacheService.name, () => {
     expect((await afterSave).map((candidate) => candidate.channel.id)).toEqual([7]);
     // The request that came before the save may see either; it is not left hanging.
     expect((await early).length).toBeLessThanOrEqual(1);
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('past its age, serves the snapshot it has while one reload runs; a change still waits for the reload', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(0);
+    const database = heldDatabase();
+    let changed: () => void = () => undefined;
+    const events = { onChange: async (listener: () => void) => void (changed = listener) } as unknown as ChannelEvents;
+    const cache = new ChannelCacheService(database.dataSource, secrets, events, new KeySelector(new RedisService({ redisUrl: undefined } as AppConfig)));
+    await cache.onModuleInit();
+    database.setRows([rowFor(1, 'model')]);
+    const first = cache.candidates('default', 'model');
+    await database.releaseAll();
+    expect((await first).map((candidate) => candidate.channel.id)).toEqual([1]);
+
+    // A minute later with no change: answered at once from the snapshot, the reload runs behind.
+    vi.setSystemTime(61_000);
+    database.setRows([rowFor(2, 'model')]);
+    const ids = async (pending: Promise<readonly { channel: { id: number } }[]>) => (await pending).map((candidate) => candidate.channel.id);
+    expect(await ids(cache.candidates('default', 'model'))).toEqual([1]);
+    expect(await ids(cache.candidates('default', 'model'))).toEqual([1]);
+    await database.releaseAll();
+    expect(await ids(cache.candidates('default', 'model'))).toEqual([2]);
+
+    // A change announced: the next request waits for a snapshot read after it.
+    database.setRows([rowFor(3, 'model')]);
+    changed();
+    let answered: number[] | undefined;
+    const afterChange = ids(cache.candidates('default', 'model')).then((list) => (answered = list));
+    await new Promise((done) => setImmediate(done));
+    expect(answered).toBeUndefined();
+    await database.releaseAll();
+    await afterChange;
+    expect(answered).toEqual([3]);
   });
 });

@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS, USER_STATUS_ENABLED } from '@gw/shared';
 import { PoolDb } from '../database/pool-db';
+import { RefreshingCache } from '../common/refreshing-cache';
 import { hashToken } from '../auth/hash-token';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
@@ -35,13 +36,13 @@ interface TokenRow {
 }
 
 /**
- * How long a token row is reused without asking the database. Changes made through the console
- * reach every instance at once (TokenEvents for the token, UserEvents for its owner's status and
- * group); the time bounds anything else (a ban by SQL).
+ * How long a token row is reused without asking the database, then served for at most
+ * STALE_MS more while one reload runs (common/refreshing-cache.ts). Changes made through the
+ * console reach every instance at once (TokenEvents for the token, UserEvents for its owner's
+ * status and group); the time bounds anything else (a ban by SQL).
  * Quota is not trusted from here: the reservation checks it in the database.
  */
-const CACHE_TTL_MS = 5_000;
-const CACHE_MAX = 50_000;
+const CACHE_LIMITS = { freshMs: 5_000, staleMs: 5_000, max: 50_000 };
 
 const TOKEN_QUERY = `SELECT t.id, t.name, t.status, t.remain_quota, t.unlimited_quota, t.expired_time, t.model_limits_enabled,
          t.model_limits, t.allow_ips, t."group", t.rate_limit_enabled, t.rate_per_minute,
@@ -83,9 +84,16 @@ function ipAllowed(allowIps: string, ip: string): boolean {
  */
 @Injectable()
 export class TokenAuthService implements OnModuleInit {
-  private readonly cache = new Map<string, { row: TokenRow; at: number }>();
-  /** Each console user's enabled tokens (authorizeUser), kept like `cache`. */
-  private readonly userTokens = new Map<number, { rows: TokenRow[]; at: number }>();
+  /** Token rows by key hash. */
+  private readonly cache = new RefreshingCache<string, TokenRow>(
+    async (hash) => (await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.key_hash = $1`, [hash]))[0],
+    CACHE_LIMITS,
+  );
+  /** Each console user's enabled tokens, oldest first (authorizeUser), kept like `cache`. */
+  private readonly userTokens = new RefreshingCache<number, TokenRow[]>(
+    (userId) => this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.status = $2 ORDER BY t.id`, [userId, TOKEN_STATUS.ENABLED]),
+    CACHE_LIMITS,
+  );
 
   constructor(
     private readonly db: PoolDb,
@@ -95,58 +103,28 @@ export class TokenAuthService implements OnModuleInit {
     private readonly tokens: TokensService,
   ) {}
 
-  /**
-   * Change messages heard so far. A row read while one arrives may be older than the change (the
-   * message found nothing to forget yet): it answers that request but is not cached.
-   */
-  private changes = 0;
-
   async onModuleInit(): Promise<void> {
     await this.events.onChange((tokenId) => {
-      this.changes += 1;
-      this.forget((row) => row.id === tokenId);
+      this.cache.forget((row) => row.id === tokenId);
       // A created token changes its owner's list without being in it; token edits are rare enough
       // for every list to be read again.
       this.userTokens.clear();
     });
     this.events.onMissed(() => {
-      this.changes += 1;
       this.cache.clear();
       this.userTokens.clear();
     });
     await this.userEvents.onChange((userId) => {
-      this.changes += 1;
-      this.forget((row) => row.user_id === userId);
+      this.cache.forget((row) => row.user_id === userId);
       this.userTokens.delete(userId);
     });
-  }
-
-  private forget(matches: (row: TokenRow) => boolean): void {
-    for (const [hash, entry] of this.cache) if (matches(entry.row)) this.cache.delete(hash);
-  }
-
-  /** The token row for a key hash: from the cache while fresh, else from the database. */
-  private async byKeyHash(hash: string): Promise<TokenRow | undefined> {
-    const cached = this.cache.get(hash);
-    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.row;
-    const changes = this.changes;
-    const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.key_hash = $1`, [hash]);
-    const row = rows[0];
-    if (!row) {
-      this.cache.delete(hash);
-      return undefined;
-    }
-    if (changes !== this.changes) return row;
-    if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(hash, { row, at: Date.now() });
-    return row;
   }
 
   /** The caller of a relay request, from the sk- key it carries. */
   async authorize(request: { headers: IncomingHttpHeaders; ip: string }): Promise<AuthorizedToken> {
     const key = keyFromHeaders(request.headers);
     if (!key) throw new RelayError(401, '未提供令牌（Authorization: Bearer sk-…）', 'invalid_request_error', 'missing_api_key');
-    return this.check(await this.byKeyHash(hashToken(`sk-${key}`)), request.ip);
+    return this.check(await this.cache.get(hashToken(`sk-${key}`)), request.ip);
   }
 
   /**
@@ -155,7 +133,7 @@ export class TokenAuthService implements OnModuleInit {
    * limited like any client; when none does, their console token (tokens/console-token.ts).
    */
   async authorizeUser(userId: number, ip: string): Promise<AuthorizedToken> {
-    for (const row of await this.enabledTokensOf(userId)) {
+    for (const row of (await this.userTokens.get(userId)) ?? []) {
       try {
         return await this.check(row, ip);
       } catch {
@@ -183,18 +161,6 @@ export class TokenAuthService implements OnModuleInit {
   private async consoleTokenOf(userId: number): Promise<TokenRow | undefined> {
     const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.console`, [userId]);
     return rows[0];
-  }
-
-  /** A user's enabled tokens, oldest first: from the cache while fresh, else from the database. */
-  private async enabledTokensOf(userId: number): Promise<TokenRow[]> {
-    const cached = this.userTokens.get(userId);
-    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.rows;
-    const changes = this.changes;
-    const rows = await this.db.query<TokenRow>(`${TOKEN_QUERY} WHERE t.user_id = $1 AND t.status = $2 ORDER BY t.id`, [userId, TOKEN_STATUS.ENABLED]);
-    if (changes !== this.changes) return rows;
-    if (this.userTokens.size >= CACHE_MAX) this.userTokens.delete(this.userTokens.keys().next().value!);
-    this.userTokens.set(userId, { rows, at: Date.now() });
-    return rows;
   }
 
   private async check(token: TokenRow | undefined, ip: string): Promise<AuthorizedToken> {
