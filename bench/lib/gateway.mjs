@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../scripts/start-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = resolve(here, '../../packages/server/dist/main.js');
@@ -41,13 +42,13 @@ export async function forkReady(script, env) {
   return child;
 }
 
-/** Starts the built server with `env`; `flags` are node flags for the server process only. */
+/** Starts the built server with `env`, with the node flags it ships with; `flags` are more node flags for it. */
 export async function startGateway(env, flags = []) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "pnpm build" first`);
   const port = await freePort();
   // LOG_FORMAT=json measures the gateway with its request-scoped JSON logs (docs/observability.md).
   const logFormat = process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {};
-  const child = spawn(process.execPath, [...flags, MAIN], { env: { PATH: process.env.PATH, ...env, ...logFormat, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, MAIN], { env: { PATH: process.env.PATH, ...env, ...logFormat, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 400; i++) {
     if (await fetch(`${url}/api/status`).then((reply) => reply.ok, () => false)) return { child, url };

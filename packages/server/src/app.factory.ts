@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { type INestApplication, type INestApplicationContext, Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
@@ -68,7 +69,22 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   installRequestIds(app.getHttpServer(), config.logFormat === 'json');
   // Outermost: shutdown waits for every request in flight, relay calls included.
   app.get(HttpDrain).install(app.getHttpServer());
+  keepConnectionsAlive(app.getHttpServer());
   return app;
+}
+
+/**
+ * Idle keep-alive connections are kept 65 s (Node's default is 5 s), longer than the idle timeout
+ * of the load balancers usually in front (60 s on AWS ALB and in most nginx setups), so the
+ * balancer or the client closes an idle connection first. When the server closes first, a request
+ * sent on the connection at that moment fails with ECONNRESET or a 502 from the balancer.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+function keepConnectionsAlive(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Kept above the idle wait, so that a reused connection's next headers are never cut short by it.
+  server.headersTimeout = Math.max(server.headersTimeout, KEEP_ALIVE_MS + 1_000);
 }
 
 /** The worker process (ROLE worker): queue processors and schedules, no HTTP server. */

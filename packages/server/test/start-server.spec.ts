@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +21,20 @@ const isListening = (port: number) =>
 describe('scripts/start-server.mjs', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-serve-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('runs the server with the node flags it is measured with (a 64 MB young generation)', async () => {
+    const server = await startBuiltServer({ DATA_DIR: dataDir }, undefined, START_SERVER);
+    try {
+      const [serverPid] = readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8').trim().split(' ');
+      const argv = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0');
+      expect(argv).toContain('--max-semi-space-size=64');
+      expect(argv.at(-2)).toMatch(/dist\/main\.js$/);
+    } finally {
+      const exited = new Promise((done) => server.child.once('exit', done));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+  }, 240_000);
 
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'passes %s on to the server, which stops and frees its port; the script exits 0',

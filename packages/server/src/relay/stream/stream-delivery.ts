@@ -51,7 +51,9 @@ export class StreamDelivery<Chunk> {
     this.response.statusCode = 200;
     this.response.setHeader('Content-Type', this.framing.contentType ?? 'text/event-stream; charset=utf-8');
     this.response.setHeader('Cache-Control', 'no-cache');
-    this.response.setHeader('Connection', 'keep-alive');
+    // No Connection header of our own: Node then sends `Connection: keep-alive` with the
+    // `Keep-Alive: timeout=` hint, and clients close an idle connection before the server does
+    // instead of racing it (a request sent as the server closes gets ECONNRESET).
     this.response.setHeader('X-Accel-Buffering', 'no');
     // No flushHeaders(): the headers leave with the first chunks, in the same write.
   }
