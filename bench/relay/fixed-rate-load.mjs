@@ -12,7 +12,7 @@ import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:pe
 import * as hdr from 'hdr-histogram-js';
 import { Pool } from 'undici';
 
-const { origin, path, headers, body, rate, seconds, warmup, connections } = JSON.parse(process.env.LOAD);
+const { origin, path, headers, body, longBody, longEvery, rate, seconds, warmup, connections } = JSON.parse(process.env.LOAD);
 const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
 const histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: 3 });
 /** The gateway's own X-Gateway-Overhead-Ms, when it sends it (OVERHEAD=1 in fixed-rate.mjs). */
@@ -32,9 +32,12 @@ let done = 0;
 let allDone;
 const finished = new Promise((resolve) => (allDone = resolve));
 
-async function send(due, recorded) {
+/** Every `longEvery`-th request carries the long prompt, when there is one. */
+const bodyOf = (index) => (longBody && index % longEvery === longEvery - 1 ? longBody : body);
+
+async function send(due, recorded, index) {
   try {
-    const reply = await pool.request({ path, method: 'POST', headers: requestHeaders, body });
+    const reply = await pool.request({ path, method: 'POST', headers: requestHeaders, body: bodyOf(index) });
     const overheadMs = reply.headers['x-gateway-overhead-ms'];
     if (overheadMs !== undefined && recorded) overhead.recordValue(Math.max(1, Math.round(Number(overheadMs) * 1000)));
     for await (const piece of reply.body) void piece;
@@ -70,7 +73,7 @@ function tick() {
   const now = performance.now();
   while (next < total && start + next * intervalMs <= now) {
     if (next === warmupCount) startWindow();
-    void send(start + next * intervalMs, next >= warmupCount);
+    void send(start + next * intervalMs, next >= warmupCount, next);
     next += 1;
   }
   if (next < total) setTimeout(tick, Math.max(0, start + next * intervalMs - performance.now()));

@@ -15,6 +15,7 @@
 //   GATEWAY_FLAGS=--trace-gc RATES=3000 KINDS=json REPEATS=1 TARGETS=relay pnpm --filter @gw/bench relay:rate > gc.txt
 //   TARGETS=mock,proxy,relay …   (mock: the generator straight at the mock upstream, the noise floor)
 //   PIN=1 …   (taskset: the measured target alone on CPU 1; the generator, the mock and this script on CPU 0)
+//   LONG_PROMPT_CHARS=100000 LONG_EVERY=100 …   (every 100th request carries a prompt of 100,000 characters)
 import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -38,6 +39,14 @@ const METRICS_TOKEN = 'bench-metrics-token';
  */
 const PIN = process.env.PIN === '1';
 const pin = (pid, cpu) => PIN && execFileSync('taskset', ['-a', '-c', '-p', String(cpu), String(pid)], { stdio: 'ignore' });
+/** Long-context requests among the short ones: every LONG_EVERY-th request has a prompt of LONG_PROMPT_CHARS characters. */
+const LONG_PROMPT_CHARS = Number(process.env.LONG_PROMPT_CHARS ?? 0);
+const LONG_EVERY = Number(process.env.LONG_EVERY ?? 100);
+/** English prose with some Chinese, like a retrieval prompt: words, not one repeated character. */
+const longPrompt = (chars) => {
+  const paragraph = 'Context document: the gateway reserves quota before each call and settles what the answer cost. 网关在调用上游之前预留额度，收到回答后结算。 ';
+  return paragraph.repeat(Math.ceil(chars / paragraph.length)).slice(0, chars);
+};
 const LOAD_CPU = 0;
 const TARGET_CPU = 1;
 /**
@@ -53,7 +62,8 @@ const LOOP_SAMPLE_MS = 10;
  */
 async function generate(target, kind, rate, seconds, warmup = 0, onWindow = async () => {}) {
   const body = JSON.stringify(requestBody(FORMAT_PATHS.chat, kind === 'stream'));
-  const load = { origin: target.url, path: FORMAT_PATHS.chat, headers: target.headers, body, rate, seconds, warmup, connections: CONNECTIONS };
+  const longBody = LONG_PROMPT_CHARS > 0 ? JSON.stringify(requestBody(FORMAT_PATHS.chat, kind === 'stream', { messages: [{ role: 'user', content: longPrompt(LONG_PROMPT_CHARS) }] })) : undefined;
+  const load = { origin: target.url, path: FORMAT_PATHS.chat, headers: target.headers, body, longBody, longEvery: LONG_EVERY, rate, seconds, warmup, connections: CONNECTIONS };
   const child = fork(join(here, 'fixed-rate-load.mjs'), { env: { ...process.env, LOAD: JSON.stringify(load) }, stdio: 'inherit' });
   pin(child.pid, LOAD_CPU);
   let atWindow;
@@ -122,7 +132,7 @@ async function main() {
     ];
     const only = process.env.TARGETS?.split(',');
     const targets = allTargets.filter((target) => (only ? only.includes(target.short) : target.short !== 'mock'));
-    console.log(`bench/relay fixed rate — ${cpuModel()}, Node ${process.version}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per run, ${REPEATS} repetition(s)${PIN ? '; target pinned to CPU 1, load to CPU 0' : ''}`);
+    console.log(`bench/relay fixed rate — ${cpuModel()}, Node ${process.version}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per run, ${REPEATS} repetition(s)${PIN ? '; target pinned to CPU 1, load to CPU 0' : ''}${LONG_PROMPT_CHARS ? `; every ${LONG_EVERY}th request with a prompt of ${LONG_PROMPT_CHARS} characters` : ''}`);
     console.log('latency from each request\'s due time (constant arrival); CPU: the serving process\'s user+system time per request; loop and GC: the relay\'s own, in the window; generator loop: the load generator\'s own event-loop delay (a late generator looks like a slow target)');
     // Every process warms up on both kinds first (JIT, pools), as a gateway in service is warm.
     for (const target of targets) for (const kind of KINDS) await generate(target, kind, 500, 3);

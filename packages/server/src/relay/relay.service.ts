@@ -14,7 +14,7 @@ import { AutoDisableService } from './auto-disable.service';
 import { PriceService } from './billing/price.service';
 import { type Price, quotaFor } from './billing/pricing';
 import { QuotaLedgerService, type Reservation } from './billing/quota-ledger.service';
-import { countedUsage } from './billing/token-count';
+import { countedUsage, estimateTokens } from './billing/token-count';
 import { emptyUsage, usageFromImagesApi, usageFromOpenAI, type Usage } from './billing/usage';
 import { withoutChannelKey } from './channel-key-redaction';
 import { ChannelCacheService } from './channel-cache.service';
@@ -181,7 +181,8 @@ export class RelayService {
         mode,
         format,
         nativeHeaders: format.nativeHeaders(request.headers),
-        promptTokens: format.promptTokens(body),
+        // Estimated beyond 4,096 characters: an exact count of a long prompt would hold the event loop (token-count.ts).
+        promptTokens: format.promptTokens(body, estimateTokens),
         caller: authorized.caller,
         requestModel: model,
         upstreamModel: model,

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { countTokens } from '../billing/token-count';
+import { countTokens, type TokenCounter } from '../billing/token-count';
 import { INT4_MAX } from '../../common/int-range';
 import { isObject, type Json } from '../json';
 import { checkRelayBody } from '../relay-body';
@@ -132,7 +132,7 @@ function partTexts(parts: unknown, texts: string[]): void {
  * instruction, the turns' text, function calls and results, and the function declarations, with
  * the same per-turn overhead as chat requests. Inline media are not counted.
  */
-export function countGeminiTokens(call: Json): number {
+export function countGeminiTokens(call: Json, count: TokenCounter = countTokens): number {
   const body = isObject(call.gemini) ? call.gemini : {};
   const texts: string[] = [];
   const system = body.systemInstruction;
@@ -141,7 +141,7 @@ export function countGeminiTokens(call: Json): number {
   const contents = Array.isArray(body.contents) ? body.contents : [];
   for (const content of contents) if (isObject(content)) partTexts(content.parts, texts);
   for (const tool of Array.isArray(body.tools) ? body.tools : []) if (isObject(tool) && tool.functionDeclarations) texts.push(JSON.stringify(tool.functionDeclarations));
-  return countTokens(texts.join('\n')) + (contents.length > 0 ? contents.length * 3 + 3 : 0);
+  return count(texts.join('\n')) + (contents.length > 0 ? contents.length * 3 + 3 : 0);
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ChatAdaptor, ProviderAdaptor } from '../adaptors/adaptor';
 import type { Json } from '../json';
+import type { TokenCounter } from '../billing/token-count';
 import type { RelayError } from '../relay-error';
 import type { ClientFraming } from '../stream/client-framing';
 
@@ -20,8 +21,11 @@ export interface InboundFormat<Chunk = unknown> {
   readonly framing: ClientFraming<Chunk>;
   /** Refuses, with a RelayError, a body the pipeline could not bill or a channel could not read. */
   check(body: Json): Json;
-  /** The prompt tokens of a request counted locally: the reservation, and the bill when the upstream reports no usage. */
-  promptTokens(body: Json): number;
+  /**
+   * The prompt tokens of a request counted locally with `count` (exact by default): the
+   * reservation, and the bill when the upstream reports no usage.
+   */
+  promptTokens(body: Json, count?: TokenCounter): number;
   /** How a channel of this provider serves this format's chat requests; undefined when it cannot. */
   chatAdaptor(provider: ProviderAdaptor): ChatAdaptor<Chunk> | undefined;
   /** The client's headers that a channel speaking this format natively receives. */

@@ -1,4 +1,4 @@
-import { countTokens } from '../billing/token-count';
+import { countTokens, type TokenCounter } from '../billing/token-count';
 import { isObject, type Json } from '../json';
 
 /** The text of a content block, or of a list of them, that the model reads. */
@@ -19,7 +19,7 @@ function blockTexts(value: unknown, texts: string[]): void {
  * same per-message overhead as chat requests. Images are not counted. The reservation, the bill
  * when an upstream reports no usage, and count_tokens without an Anthropic channel use it.
  */
-export function countMessagesTokens(body: Json): number {
+export function countMessagesTokens(body: Json, count: TokenCounter = countTokens): number {
   const texts: string[] = [];
   blockTexts(body.system, texts);
   const messages = Array.isArray(body.messages) ? body.messages : [];
@@ -27,5 +27,5 @@ export function countMessagesTokens(body: Json): number {
   for (const tool of Array.isArray(body.tools) ? body.tools : []) {
     if (isObject(tool)) texts.push(String(tool.name ?? ''), typeof tool.description === 'string' ? tool.description : '', JSON.stringify(tool.input_schema ?? {}));
   }
-  return countTokens(texts.join('\n')) + (messages.length > 0 ? messages.length * 3 + 3 : 0);
+  return count(texts.join('\n')) + (messages.length > 0 ? messages.length * 3 + 3 : 0);
 }

@@ -1,4 +1,4 @@
-import { countTokens } from '../billing/token-count';
+import { countTokens, type TokenCounter } from '../billing/token-count';
 import { isObject, type Json } from '../json';
 import { partsText } from './responses-to-chat';
 
@@ -8,7 +8,7 @@ import { partsText } from './responses-to-chat';
  * outputs, and the tool definitions, with the same per-item overhead as chat requests. Images and
  * files are not counted. The reservation and the bill when an upstream reports no usage use it.
  */
-export function countResponsesTokens(body: Json): number {
+export function countResponsesTokens(body: Json, count: TokenCounter = countTokens): number {
   const texts: string[] = [];
   if (typeof body.instructions === 'string') texts.push(body.instructions);
   const items = typeof body.input === 'string' ? [{ content: body.input }] : Array.isArray(body.input) ? body.input : [];
@@ -21,5 +21,5 @@ export function countResponsesTokens(body: Json): number {
   for (const tool of Array.isArray(body.tools) ? body.tools : []) {
     if (isObject(tool)) texts.push(String(tool.name ?? ''), typeof tool.description === 'string' ? tool.description : '', JSON.stringify(tool.parameters ?? {}));
   }
-  return countTokens(texts.join('\n')) + (items.length > 0 ? items.length * 3 + 3 : 0);
+  return count(texts.join('\n')) + (items.length > 0 ? items.length * 3 + 3 : 0);
 }
