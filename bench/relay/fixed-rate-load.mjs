@@ -12,7 +12,8 @@ import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:pe
 import * as hdr from 'hdr-histogram-js';
 import { Pool } from 'undici';
 
-const { origin, path, headers, body, longBody, longEvery, rate, seconds, warmup, connections } = JSON.parse(process.env.LOAD);
+// The load arrives over IPC (a long prompt is more than an environment variable may hold).
+const { origin, path, headers, body, longBody, longEvery, rate, seconds, warmup, connections } = await new Promise((given) => process.once('message', given));
 const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
 const histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: 3 });
 /** The gateway's own X-Gateway-Overhead-Ms, when it sends it (OVERHEAD=1 in fixed-rate.mjs). */

@@ -64,8 +64,9 @@ async function generate(target, kind, rate, seconds, warmup = 0, onWindow = asyn
   const body = JSON.stringify(requestBody(FORMAT_PATHS.chat, kind === 'stream'));
   const longBody = LONG_PROMPT_CHARS > 0 ? JSON.stringify(requestBody(FORMAT_PATHS.chat, kind === 'stream', { messages: [{ role: 'user', content: longPrompt(LONG_PROMPT_CHARS) }] })) : undefined;
   const load = { origin: target.url, path: FORMAT_PATHS.chat, headers: target.headers, body, longBody, longEvery: LONG_EVERY, rate, seconds, warmup, connections: CONNECTIONS };
-  const child = fork(join(here, 'fixed-rate-load.mjs'), { env: { ...process.env, LOAD: JSON.stringify(load) }, stdio: 'inherit' });
+  const child = fork(join(here, 'fixed-rate-load.mjs'), { stdio: 'inherit' });
   pin(child.pid, LOAD_CPU);
+  child.send(load);
   let atWindow;
   const summary = await new Promise((done, fail) => {
     child.on('message', (message) => (message.measuring ? (atWindow = onWindow()) : done(message)));
