@@ -36,10 +36,11 @@ interface TokenRow {
 }
 
 /**
- * How long a token row is reused without asking the database, then served for at most
- * STALE_MS more while one reload runs (common/refreshing-cache.ts). Changes made through the
- * console reach every instance at once (TokenEvents for the token, UserEvents for its owner's
- * status and group); the time bounds anything else (a ban by SQL).
+ * A token row is reused for 5 s without asking the database, then served for at most 5 s more
+ * while one reload runs (common/refreshing-cache.ts). Changes made through the console reach
+ * every instance at once (TokenEvents for the token, UserEvents for its owner's status and
+ * group); the time bounds anything else (a ban by SQL): 5 s and a query, 10 s while the database
+ * does not answer.
  * Quota is not trusted from here: the reservation checks it in the database.
  */
 const CACHE_LIMITS = { freshMs: 5_000, staleMs: 5_000, max: 50_000 };
