@@ -24,7 +24,8 @@ const MODEL = 'soak-model';
 const environment = await benchEnvironment('soak');
 const upstreamPort = await freePort();
 const upstream = await forkReady(join(here, 'slow-upstream.mjs'), { PORT: String(upstreamPort) });
-const gateway = await startGateway({ ...environment.env, RATE_LIMIT_API: '1000000' });
+// GATEWAY_FLAGS: more node flags for the gateway (e.g. --max-semi-space-size=16, V8's default, to compare).
+const gateway = await startGateway({ ...environment.env, RATE_LIMIT_API: '1000000' }, process.env.GATEWAY_FLAGS?.split(' ').filter(Boolean) ?? []);
 const database = new pg.Client({ connectionString: environment.databaseUrl });
 await database.connect();
 
