@@ -10,6 +10,19 @@ function manualLoader() {
 
 const LIMITS = { freshMs: 1_000, staleMs: 1_000, max: 3 };
 
+/** A cache whose entry 'a' was loaded as `value` at time 0; later loads wait in `pending`. */
+async function cacheHolding(value: string) {
+  const { load, pending } = manualLoader();
+  const cache = new RefreshingCache(load, LIMITS);
+  const first = cache.get('a');
+  pending[0].resolve(value);
+  await first;
+  return { cache, load, pending };
+}
+
+/** Lets settled loads run their callbacks. */
+const settle = () => new Promise((settled) => setImmediate(settled));
+
 describe('RefreshingCache', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -30,27 +43,19 @@ describe('RefreshingCache', () => {
   });
 
   it('serves the old entry at once while one reload runs, then the new one', async () => {
-    const { load, pending } = manualLoader();
-    const cache = new RefreshingCache(load, LIMITS);
-    const first = cache.get('a');
-    pending[0].resolve('old');
-    await first;
+    const { cache, load, pending } = await cacheHolding('old');
     vi.setSystemTime(1_500);
     // No request waits on the reload, and the requests meanwhile do not ask again.
     expect(await Promise.all([cache.get('a'), cache.get('a')])).toEqual(['old', 'old']);
     expect(load).toHaveBeenCalledTimes(2);
     pending[1].resolve('new');
-    await new Promise((settled) => setImmediate(settled));
+    await settle();
     expect(await cache.get('a')).toBe('new');
     expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('waits for the database once the entry is older than fresh + stale', async () => {
-    const { load, pending } = manualLoader();
-    const cache = new RefreshingCache(load, LIMITS);
-    const first = cache.get('a');
-    pending[0].resolve('old');
-    await first;
+    const { cache, load, pending } = await cacheHolding('old');
     vi.setSystemTime(2_000);
     let answered: string | undefined;
     const waiting = cache.get('a').then((value) => (answered = value));
@@ -62,20 +67,16 @@ describe('RefreshingCache', () => {
   });
 
   it('a failed reload served stale leaves the entry, and the next caller past the limit sees the error', async () => {
-    const { load, pending } = manualLoader();
-    const cache = new RefreshingCache(load, LIMITS);
-    const first = cache.get('a');
-    pending[0].resolve('old');
-    await first;
+    const { cache, load, pending } = await cacheHolding('old');
     vi.setSystemTime(1_500);
     expect(await cache.get('a')).toBe('old');
     pending[1].reject(new Error('database down'));
-    await new Promise((settled) => setImmediate(settled));
+    await settle();
     vi.setSystemTime(1_600);
     expect(await cache.get('a')).toBe('old');
     expect(load).toHaveBeenCalledTimes(3);
     pending[2].reject(new Error('database down'));
-    await new Promise((settled) => setImmediate(settled));
+    await settle();
     vi.setSystemTime(2_500);
     const late = cache.get('a');
     pending[3].reject(new Error('database down'));
