@@ -24,12 +24,15 @@ const unsafeNumber = (value: number): boolean => !Number.isFinite(value) || (Num
 
 /**
  * The first problem of a parsed value, or undefined. Walks with its own stack, so a value nested
- * 100,000 levels deep is reported rather than overflowing the call stack.
+ * 100,000 levels deep is reported rather than overflowing the call stack. Every relay call's body
+ * goes through here: values and their depths are kept in two arrays, not an object per node.
  */
 export function inputProblem(value: unknown, rules: InputRules = { nul: true, numbers: true }): string | undefined {
-  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
-  while (pending.length > 0) {
-    const { value: current, depth } = pending.pop()!;
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop()!;
     if (typeof current === 'string') {
       if (rules.nul && current.includes('\u0000')) return MSG_NUL;
     } else if (typeof current === 'number') {
@@ -37,9 +40,18 @@ export function inputProblem(value: unknown, rules: InputRules = { nul: true, nu
     } else if (typeof current === 'object' && current !== null && !ArrayBuffer.isView(current)) {
       // Bytes (a Parquet file's binary cells) are a leaf, not an object of one key per byte.
       if (depth >= MAX_INPUT_DEPTH) return MSG_TOO_DEEP;
-      for (const [key, child] of Object.entries(current)) {
+      if (Array.isArray(current)) {
+        for (const child of current) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+        continue;
+      }
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
         if (rules.nul && key.includes('\u0000')) return MSG_NUL;
-        pending.push({ value: child, depth: depth + 1 });
+        values.push((current as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
       }
     }
   }

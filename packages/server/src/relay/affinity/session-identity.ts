@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { InboundFormatName } from '../inbound/inbound-format';
 import { isObject, type Json } from '../json';
@@ -40,4 +40,4 @@ export function sessionIdentity(format: InboundFormatName, body: Json, headers: 
  * What a binding stores of an identity: SHA-256, the first 128 bits in hex. Never the value
  * itself, which may carry a user id or an account.
  */
-export const identityHash = (identity: string): string => createHash('sha256').update(identity).digest('hex').slice(0, 32);
+export const identityHash = (identity: string): string => hash('sha256', identity, 'hex').slice(0, 32);
