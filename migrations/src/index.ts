@@ -35,6 +35,7 @@ import { SessionDevices1795826000000 } from './1795826000000-session-devices';
 import { Passkeys1795828000000 } from './1795828000000-passkeys';
 import { AuditLog1795824000000 } from './1795824000000-audit-log';
 import { Oidc1795830000000 } from './1795830000000-oidc';
+import { Arena1795832000000 } from './1795832000000-arena';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   SessionDevices1795826000000,
   Passkeys1795828000000,
   Oidc1795830000000,
+  Arena1795832000000,
 ];

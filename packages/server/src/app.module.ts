@@ -39,6 +39,7 @@ import { StatusModule } from './status/status.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { TalkingsModule } from './talkings/talkings.module';
+import { ArenaModule } from './arena/arena.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 import { StorageModule } from './storage/storage.module';
@@ -93,6 +94,7 @@ export class AppModule {
         DataImportsModule,
         RelayModule,
         TalkingsModule,
+        ArenaModule,
         WorkflowsModule,
         UserFilesModule,
         StatisticsModule,

@@ -33,6 +33,11 @@ function scriptedAnswer(model: string, messages: Array<{ role: string; content: 
     const last = messages.at(-1);
     return { content: typeof last?.content === 'string' ? last.content : '' };
   }
+  // Arena tests: an answer that never names its model (unless the question does).
+  if (model.startsWith('blind-')) {
+    const last = messages.at(-1);
+    return { content: `答：${typeof last?.content === 'string' ? last.content : ''}` };
+  }
   if (model !== 'tool-call') return null;
   const last = messages.at(-1);
   return last?.role === 'tool' ? { content: `It is ${String(last.content)} in Paris.` } : { content: 'Let me check.', toolCall: true };
@@ -64,7 +69,7 @@ const STREAM_WORD_GAP_MS: Record<string, number> = { 'slow-stream': 50, 'long-st
  * behaviour: "fail-500", "fail-429", "fail-401" answer with that error (quoting the key they were given when the name ends in "-echo-key"); "cut-stream" stops a stream
  * without [DONE]; "slow-stream" sends one chunk every 50 ms, "long-stream" every 200 ms; "no-usage" reports no usage;
  * "tool-call" calls get_weather (MOCK_TOOL_CALL), then answers from the tool result; "think"
- * reasons (reasoning_content) before it answers; "echo" answers the last message's text; "judge" answers a judge's verdict (judgeVerdict); others answer "Hello from <model>" with usage
+ * reasons (reasoning_content) before it answers; "echo" answers the last message's text, and "blind-*" the same after "答："; "judge" answers a judge's verdict (judgeVerdict); others answer "Hello from <model>" with usage
  * prompt 11 / completion 7, or the usage of MOCK_USAGES. POST /v1/responses speaks the Responses API (mock-openai-responses.ts).
  * A JSON request carrying a key of `deadKeys` is refused with 401 (the message quoting the key, as
  * some providers do), one of `limitedKeys` with 429, whatever the model (multi-key channels).

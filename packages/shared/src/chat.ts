@@ -1,3 +1,4 @@
+import type { TalkingMode } from './arena';
 /**
  * The multi-model compare chat (spec 3 §2.9–2.10, §3 Model / Model parameter config / Talking /
  * Conversation / Message, §4, §5, §8 Chat, §9): the shapes the console and the server exchange, the
@@ -223,6 +224,12 @@ export interface TalkingView {
   id: number;
   name: string;
   summary: string;
+  /** 'arena': a blind battle (arena.ts). */
+  mode: TalkingMode;
+  /** The tag the leaderboard groups battles by; '' for none. */
+  category: string;
+  /** An arena talking whose models are shown: a round was voted. */
+  revealed: boolean;
   /** Unix seconds. */
   created_at: number;
   /** Unix seconds: the last message or rename. */
@@ -233,7 +240,10 @@ export interface TalkingView {
 export interface ConversationView {
   id: number;
   talking_id: number;
+  /** In a battle not yet voted: 模型 A / B / C (arenaModelName). */
   model_name: string;
+  /** Its place in a battle (A, B, C); '' outside the arena. */
+  arena_label: string;
   /** Message rows in the conversation (every variant counts). */
   dialogue_count: number;
   created_at: number;

@@ -27,3 +27,4 @@ export * from './audit';
 export * from './two-factor';
 export * from './oidc';
 export * from './passkeys';
+export * from './arena';

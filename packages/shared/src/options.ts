@@ -174,6 +174,10 @@ const DEFINITIONS = {
   DataExportDefaultTime: { kind: 'string', default: 'hour', oneOf: ['hour', 'day', 'week'] } as OptionDefinition,
   // Days the audit log of administrative changes keeps its rows (issue 31); older rows are deleted by a job.
   AuditLogRetentionDays: int(365, 1),
+  // Compare chat arena (issue 33): every user may read the whole site's leaderboard; votes on
+  // answers that name a model ("I am GPT-4") are left out of the ratings.
+  ArenaLeaderboardPublic: bool(false),
+  ArenaDropSelfIdentified: bool(false),
   // Monitoring
   MonitorInterval: int(1, 1),
   ChannelDisableThreshold: float(5, 0),

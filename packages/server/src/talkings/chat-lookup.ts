@@ -5,6 +5,7 @@ import { MicroBatch } from '../common/micro-batch';
 import { nowSeconds } from '../common/time';
 import { PoolDb } from '../database/pool-db';
 import type { HistoryRow } from './chat-history';
+import { type Blind, blindOf } from './arena-blinding';
 
 /** The signed-in user of a compare chat call, as the chat needs them. */
 export interface ChatCaller {
@@ -19,6 +20,9 @@ export interface ChatConversation {
   id: number;
   user_id: number;
   model_name: string;
+  /** Its place in an arena battle ('' outside the arena); the model is hidden while `blind` is set. */
+  arenaLabel: string;
+  blind?: Blind;
   flags: { viewable: boolean; thinks: boolean };
   /** Its rows as history needs them (chat-history.ts), oldest first. */
   historyRows: HistoryRow[];
@@ -83,13 +87,15 @@ export class ChatLookup {
       group: string;
       id: number | null;
       model_name: string | null;
+      arena_label: string | null;
+      arena_hidden: boolean | null;
       viewable: boolean | null;
       thinks: boolean | null;
       next_id: string | null;
       history: HistoryRow[] | null;
     };
     const rows = await this.pool.query<Row>(
-      `SELECT k.ord, k.session_hash, s.created_at AS session_created_at, s.expires_at AS session_expires_at, s.last_seen_at AS session_last_seen_at, u.id AS user_id, u.role, u.status, u."group", c.id, c.model_name, f.viewable, f.thinks,
+      `SELECT k.ord, k.session_hash, s.created_at AS session_created_at, s.expires_at AS session_expires_at, s.last_seen_at AS session_last_seen_at, u.id AS user_id, u.role, u.status, u."group", c.id, c.model_name, c.arena_label, c.arena_hidden, f.viewable, f.thinks,
               CASE WHEN c.id IS NOT NULL THEN nextval(pg_get_serial_sequence('chat_messages', 'id')) END AS next_id,
               (SELECT json_agg(json_build_object('id', m.id, 'round_id', m.round_id, 'query_id', m.query_id, 'message', m.message, 'answer', m.answer, 'status', m.status) ORDER BY m.id)
                  FROM chat_messages m WHERE m.conversation_id = c.id AND c.dialogue_count > 0) AS history
@@ -123,6 +129,8 @@ export class ChatLookup {
           id: row.id,
           user_id: row.user_id,
           model_name: row.model_name,
+          arenaLabel: row.arena_label ?? '',
+          blind: blindOf({ arena_label: row.arena_label ?? '', arena_hidden: row.arena_hidden === true, model_name: row.model_name }),
           flags: { viewable: row.viewable === true, thinks: row.thinks === true },
           historyRows: row.history ?? [],
           nextId: Number(row.next_id),

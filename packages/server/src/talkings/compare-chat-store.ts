@@ -10,6 +10,7 @@ import { MicroBatch } from '../common/micro-batch';
 import { PoolDb } from '../database/pool-db';
 import { ChatMessageEntity } from './chat-message.entity';
 import { MSG_ANSWER_INTERRUPTED } from './talking.view';
+import { type Blind, blindOf } from './arena-blinding';
 
 /** Where a new row sits among its conversation's rows (@gw/shared chat.ts: rounds). */
 export interface NewRowPlace {
@@ -101,6 +102,16 @@ export class CompareChatStore {
     const row = await this.db.getRepository(ChatMessageEntity).findOneBy({ id, user_id: userId });
     if (!row) throw new BusinessError(MSG_CHAT_MESSAGE_NOT_FOUND);
     return row;
+  }
+
+  /** What a view of the conversation's rows must hide: its model, while it is in a battle not yet voted (arena-blinding.ts). */
+  async blindOf(conversationId: number): Promise<Blind | undefined> {
+    const [row] = await this.pool.query<{ arena_label: string; arena_hidden: boolean; model_name: string }>(
+      'SELECT arena_label, arena_hidden, model_name FROM conversations WHERE id = $1',
+      [conversationId],
+      'chat-blind',
+    );
+    return row ? blindOf(row) : undefined;
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   type ChatUserContent,
   checkModelParams,
   MSG_CHAT_MESSAGE_NOT_FOUND,
+  MSG_CHAT_SELECT_MODEL_FIRST,
   MSG_CONVERSATION_NOT_FOUND,
   type ModelParams,
   paramRulesFor,
@@ -25,6 +26,7 @@ import { CompareChatLive } from './compare-chat-live';
 import { CompareChatStore, type NewRowPlace } from './compare-chat-store';
 import { CHAT_SAMPLING_PARAMS, type CompareChatDto } from './dto/compare-chat.dto';
 import { toMessageView } from './talking.view';
+import { maskedError } from './arena-blinding';
 
 export const MSG_CHAT_MODEL_MISMATCH = (model: string, expected: string) => `模型 ${model} 与该会话的模型 ${expected} 不一致`;
 
@@ -53,16 +55,17 @@ export class CompareChatService {
 
   /** Serves one answer; a refusal before the stream is OpenAI's error shape with its status, like the relay's. */
   async chat(caller: ChatCaller, conversation: ChatConversation | undefined, dto: CompareChatDto, request: RelayRequest, response: ServerResponse): Promise<void> {
+    const blind = conversation?.blind;
     let prepared: Prepared;
     try {
       prepared = await this.prepare(caller, conversation, dto);
     } catch (error) {
       if (!(error instanceof RelayError)) throw error;
-      sendJson(response, error.status, error.toBody());
+      sendJson(response, error.status, maskedError(error, blind).toBody());
       return;
     }
     const { messageId, body, written } = prepared;
-    const capture = new ChatCapture(messageId);
+    const capture = new ChatCapture(messageId, blind);
     const checkpoint = new AnswerCheckpoint(this.store, messageId, capture, written);
     // A row that could not be written (its conversation deleted meanwhile) has nothing to store:
     // the answer still streams and is billed, and the observer's failure is logged by the relay.
@@ -74,7 +77,7 @@ export class CompareChatService {
         await written;
         const stored = await this.store.settle(messageId, capture, outcome);
         if (!stored || response.writableEnded || response.destroyed) return;
-        const tail: ChatStreamTail = { hr_message_id: messageId, hr_message: toMessageView(stored) };
+        const tail: ChatStreamTail = { hr_message_id: messageId, hr_message: toMessageView(stored, blind) };
         response.end(chatEvent(tail) + 'data: [DONE]\n\n');
       },
       failed: async (error) => {
@@ -89,7 +92,7 @@ export class CompareChatService {
     try {
       await this.relay.handle('chat', { ...request, body }, response, {
         authorize: () => this.auth.authorizeUser(caller.id, request.ip),
-        format: { ...OPENAI_INBOUND, framing: capture },
+        format: { ...OPENAI_INBOUND, framing: capture, ...(blind ? { errorReply: (error: RelayError) => OPENAI_INBOUND.errorReply(maskedError(error, blind)) } : {}) },
         observer,
       });
     } finally {
@@ -99,21 +102,27 @@ export class CompareChatService {
 
   /** The user's message row as stored. */
   async message(userId: number, id: number): Promise<ChatMessageView> {
-    return toMessageView(await this.store.owned(userId, id));
+    const row = await this.store.owned(userId, id);
+    return toMessageView(row, await this.store.blindOf(row.conversation_id));
   }
 
   /** Records where the user stopped an answer and ends it at once when it streams on this instance. */
   async stop(userId: number, id: number, stopIndex: number): Promise<ChatMessageView> {
     const row = await this.store.stop(userId, id, stopIndex);
     this.live.stop(id);
-    return toMessageView(row);
+    return toMessageView(row, await this.store.blindOf(row.conversation_id));
   }
 
   /** Checks the call, builds what the model is sent and creates the streaming row. */
   private async prepare(user: ChatCaller, conversation: ChatConversation | undefined, dto: CompareChatDto): Promise<Prepared> {
     if (!conversation) throw new RelayError(404, MSG_CONVERSATION_NOT_FOUND);
-    if (dto.model !== conversation.model_name) throw new RelayError(400, MSG_CHAT_MODEL_MISMATCH(dto.model, conversation.model_name));
-    const params = this.paramsOf(dto);
+    // A battle's conversation answers with its own model whatever the call names: a check would
+    // tell the caller which model it is not (issue 33). Elsewhere the call must name the column's.
+    if (conversation.arenaLabel === '') {
+      if (!dto.model) throw new RelayError(400, MSG_CHAT_SELECT_MODEL_FIRST);
+      if (dto.model !== conversation.model_name) throw new RelayError(400, MSG_CHAT_MODEL_MISMATCH(dto.model, conversation.model_name));
+    }
+    const params = this.paramsOf(dto, conversation.model_name);
 
     let query: ChatUserContent;
     let place: NewRowPlace;
@@ -154,12 +163,12 @@ export class CompareChatService {
   }
 
   /** The sampling parameters sent, checked against the model's rules (an unknown one is refused). */
-  private paramsOf(dto: CompareChatDto): ModelParams {
+  private paramsOf(dto: CompareChatDto, model: string): ModelParams {
     const params: Record<string, unknown> = {};
     for (const name of CHAT_SAMPLING_PARAMS) {
       if (dto[name] !== undefined && dto[name] !== null) params[name] = dto[name];
     }
-    const problem = checkModelParams(params, paramRulesFor(dto.model));
+    const problem = checkModelParams(params, paramRulesFor(model));
     if (problem) throw new RelayError(400, problem);
     return params as ModelParams;
   }

@@ -1,6 +1,7 @@
 import type { ChatMessageView } from '@gw/shared';
 import type { EntityManager } from 'typeorm';
 import type { ChatMessageEntity } from './chat-message.entity';
+import type { Blind } from './arena-blinding';
 import { toMessageView } from './talking.view';
 
 export interface HistoryPage {
@@ -21,7 +22,7 @@ const BIGINT_COLUMNS = ['id', 'last_id', 'last_edit_id', 'round_id', 'query_id',
  * subselect (one more than asked, to know whether earlier ones exist), then joined back to their
  * rows, so a long conversation is never read whole.
  */
-export async function conversationHistoryPage(manager: EntityManager, conversationId: number, limit: number, before: number | undefined): Promise<HistoryPage> {
+export async function conversationHistoryPage(manager: EntityManager, conversationId: number, limit: number, before: number | undefined, blind?: Blind): Promise<HistoryPage> {
   const rows: Array<Record<string, unknown> & { round_key: string; more: boolean }> = await manager.query(
     `SELECT m.*, page.round_key, page.more
        FROM (SELECT round_id, round_key, count(*) OVER () > $3 AS more
@@ -40,7 +41,7 @@ export async function conversationHistoryPage(manager: EntityManager, conversati
   );
   const hasMore = rows.length > 0 && rows[0].more;
   return {
-    messages: rows.map((row) => toMessageView(fromRaw(row))),
+    messages: rows.map((row) => toMessageView(fromRaw(row), blind)),
     has_more: hasMore,
     next_cursor: hasMore ? Number(rows[0].round_key) : null,
   };

@@ -20,6 +20,14 @@ export class ConversationEntity {
   @Column({ type: 'integer', default: 0 })
   dialogue_count: number;
 
+  /** Its place in an arena battle (A, B, C); '' outside the arena. */
+  @Column({ type: 'varchar', length: 1, default: '' })
+  arena_label: string;
+
+  /** In a battle not yet voted: every reply names it by its place, never by its model (arena-blinding.ts). */
+  @Column({ type: 'boolean', default: false })
+  arena_hidden: boolean;
+
   @Column({ type: 'bigint', transformer: bigintToNumber })
   created_at: number;
 

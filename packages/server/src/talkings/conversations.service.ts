@@ -1,5 +1,6 @@
 import {
   CHAT_MAX_MODELS,
+  MSG_ARENA_LOCKED,
   type ChatModelView,
   CONVERSATION_HISTORY_LIMIT,
   type ConversationHistory,
@@ -24,6 +25,7 @@ import type { NewConversationDto } from './dto/conversation.dto';
 import { TalkingEntity } from './talking.entity';
 import { TalkingsService } from './talkings.service';
 import { toConversationView } from './talking.view';
+import { blindOf } from './arena-blinding';
 
 /** The model columns of a user's talkings (spec 3 §3 Conversation per model) and their history. */
 @Injectable()
@@ -58,7 +60,9 @@ export class ConversationsService {
     return this.dataSource.transaction(async (manager) => {
       const created: ConversationView[] = [];
       for (const talkingId of [...new Set(items.map((item) => item.talking_id))]) {
-        await this.lockTalking(manager, user.id, talkingId);
+        const talking = await this.lockTalking(manager, user.id, talkingId);
+        // A battle's conversations are opened together, shuffled and hidden (ArenaBattlesService).
+        if (talking.mode === 'arena') throw new BusinessError(MSG_ARENA_LOCKED);
         const models = (await manager.find(ConversationEntity, { where: { talking_id: talkingId }, select: { model_name: true } })).map((row) => row.model_name);
         for (const item of items.filter((each) => each.talking_id === talkingId)) {
           if (models.includes(item.model_name)) throw new BusinessError(MSG_CHAT_MODEL_DUPLICATE(item.model_name));
@@ -85,6 +89,7 @@ export class ConversationsService {
     return this.dataSource.transaction(async (manager) => {
       const conversation = await manager.findOneBy(ConversationEntity, { id, user_id: user.id });
       if (!conversation) throw new BusinessError(MSG_CONVERSATION_NOT_FOUND);
+      if (conversation.arena_label !== '') throw new BusinessError(MSG_ARENA_LOCKED);
       if (conversation.model_name === modelName) return toConversationView(conversation);
       await this.lockTalking(manager, user.id, conversation.talking_id);
       if (usable.get(conversation.model_name)?.is_viewable && !next.is_viewable) throw new BusinessError(MSG_CHAT_NO_MULTIMODAL_TO_TEXT);
@@ -96,27 +101,29 @@ export class ConversationsService {
     });
   }
 
-  /** Removes the column with its messages (the database cascades). */
+  /** Removes the column with its messages (the database cascades); a battle keeps all its places. */
   async remove(userId: number, id: number): Promise<void> {
-    const result = await this.conversations.delete({ id, user_id: userId });
+    if ((await this.owned(userId, id)).arena_label !== '') throw new BusinessError(MSG_ARENA_LOCKED);
+    const result = await this.conversations.delete({ id, user_id: userId, arena_label: '' });
     if (!result.affected) throw new BusinessError(MSG_CONVERSATION_NOT_FOUND);
   }
 
   async history(userId: number, id: number, limit = CONVERSATION_HISTORY_LIMIT, before?: number): Promise<ConversationHistory> {
     const conversation = await this.owned(userId, id);
-    const page = await conversationHistoryPage(this.dataSource.manager, id, limit, before);
+    const page = await conversationHistoryPage(this.dataSource.manager, id, limit, before, blindOf(conversation));
     return { conversation: toConversationView(conversation), ...page };
   }
 
   /**
    * The models of the user's conversations that hold at least one message, most recently used
-   * first, as the group can still use them (a model gone from the catalogue is left out).
+   * first, as the group can still use them (a model gone from the catalogue is left out). A battle
+   * not yet voted is left out too: the list would name its hidden models.
    */
   async historyModels(user: UserEntity): Promise<ChatModelView[]> {
     const used: Array<{ model_name: string }> = await this.dataSource.query(
       `SELECT c.model_name
          FROM conversations c JOIN chat_messages m ON m.conversation_id = c.id
-        WHERE c.user_id = $1
+        WHERE c.user_id = $1 AND NOT c.arena_hidden
         GROUP BY c.model_name
         ORDER BY max(m.id) DESC`,
       [user.id],
@@ -130,8 +137,9 @@ export class ConversationsService {
   }
 
   /** Locks the user's talking for the transaction; another user's answers like a missing one. */
-  private async lockTalking(manager: EntityManager, userId: number, talkingId: number): Promise<void> {
+  private async lockTalking(manager: EntityManager, userId: number, talkingId: number): Promise<TalkingEntity> {
     const talking = await manager.findOne(TalkingEntity, { where: { id: talkingId, user_id: userId }, lock: { mode: 'pessimistic_write' } });
     if (!talking) throw new BusinessError(MSG_TALKING_NOT_FOUND);
+    return talking;
   }
 }

@@ -2,8 +2,8 @@ import type { ChatMessageView, ConversationView, TalkingView } from '@gw/shared'
 import { describe, expect, it } from 'vitest';
 import { buildTalkingExport, exportDisposition, talkingExportFile, talkingMarkdown } from './talking-export';
 
-const talking: TalkingView = { id: 7, name: '模型对比', summary: '', created_at: 1, updated_at: 2 };
-const column = (id: number, model_name: string): ConversationView => ({ id, talking_id: 7, model_name, dialogue_count: 0, created_at: 1, updated_at: 1 });
+const talking: TalkingView = { id: 7, name: '模型对比', summary: '', mode: 'chat', category: '', revealed: false, created_at: 1, updated_at: 2 };
+const column = (id: number, model_name: string): ConversationView => ({ id, talking_id: 7, model_name, arena_label: '', dialogue_count: 0, created_at: 1, updated_at: 1 });
 const row = (id: number, conversation_id: number, fields: Partial<ChatMessageView> = {}): ChatMessageView => ({
   id,
   conversation_id,

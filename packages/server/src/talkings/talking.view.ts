@@ -2,12 +2,16 @@ import type { ChatMessageView, ConversationView, TalkingView } from '@gw/shared'
 import type { ChatMessageEntity } from './chat-message.entity';
 import type { ConversationEntity } from './conversation.entity';
 import type { TalkingEntity } from './talking.entity';
+import { type Blind, blindOf, maskModel, shownModel } from './arena-blinding';
 
 /** The compare chat's rows as the console reads them (@gw/shared chat.ts). */
 export const toTalkingView = (row: TalkingEntity): TalkingView => ({
   id: row.id,
   name: row.name,
   summary: row.summary,
+  mode: row.mode,
+  category: row.category,
+  revealed: row.mode === 'arena' && row.revealed_at !== null,
   created_at: row.created_at,
   updated_at: row.updated_at,
 });
@@ -15,7 +19,8 @@ export const toTalkingView = (row: TalkingEntity): TalkingView => ({
 export const toConversationView = (row: ConversationEntity): ConversationView => ({
   id: row.id,
   talking_id: row.talking_id,
-  model_name: row.model_name,
+  model_name: shownModel(row.model_name, blindOf(row)),
+  arena_label: row.arena_label,
   dialogue_count: row.dialogue_count,
   created_at: row.created_at,
   updated_at: row.updated_at,
@@ -30,15 +35,17 @@ export const toConversationView = (row: ConversationEntity): ConversationView =>
 export const STREAM_ABANDONED_SECONDS = 3600;
 export const MSG_ANSWER_INTERRUPTED = '回答中断：服务重启或连接丢失，请重新生成';
 
-export const toMessageView = (row: ChatMessageEntity): ChatMessageView => messageViewAt(row, Math.floor(Date.now() / 1000));
+/** `blind`: the row's conversation is a battle not yet voted (arena-blinding.ts). */
+export const toMessageView = (row: ChatMessageEntity, blind?: Blind): ChatMessageView => messageViewAt(row, Math.floor(Date.now() / 1000), blind);
 
 /** The view as of `now` (unix seconds). */
-export const messageViewAt = (row: ChatMessageEntity, now: number): ChatMessageView => {
+export const messageViewAt = (row: ChatMessageEntity, now: number, blind?: Blind): ChatMessageView => {
   const abandoned = row.status === 'streaming' && now - row.updated_at > STREAM_ABANDONED_SECONDS;
   return {
     ...messageFields(row),
+    model_name: shownModel(row.model_name, blind),
     status: abandoned ? 'error' : row.status,
-    error: abandoned ? MSG_ANSWER_INTERRUPTED : row.error,
+    error: abandoned ? MSG_ANSWER_INTERRUPTED : maskModel(row.error, blind),
   };
 };
 

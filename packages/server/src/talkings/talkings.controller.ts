@@ -27,7 +27,7 @@ export class TalkingsController {
   @Post()
   @HttpCode(200)
   async create(@CurrentUser() user: UserEntity, @Body() dto: CreateTalkingDto): Promise<Reply<TalkingView>> {
-    return ok(await this.talkings.create(user.id, dto.name, dto.summary));
+    return ok(await this.talkings.create(user.id, dto));
   }
 
   @Get(':id')

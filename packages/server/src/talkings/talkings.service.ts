@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_PAGE_SIZE, type ChatPage, MSG_TALKING_NOT_FOUND, type TalkingDetail, type TalkingView } from '@gw/shared';
+import { CHAT_HISTORY_PAGE_SIZE, type ChatPage, MSG_TALKING_NOT_FOUND, type TalkingDetail, type TalkingMode, type TalkingView } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
@@ -9,6 +9,7 @@ import { ConversationEntity } from './conversation.entity';
 import { buildTalkingExport, type TalkingExport } from './talking-export';
 import { TalkingEntity } from './talking.entity';
 import { toConversationView, toMessageView, toTalkingView } from './talking.view';
+import { blindOf } from './arena-blinding';
 import { numberedPage, requestedNumberedPage } from '../common/paging';
 
 /** A user's compare chats (spec 3 §3 Talking): the history list, creation, rename and removal. */
@@ -34,9 +35,10 @@ export class TalkingsService {
     return numberedPage(found, wanted, toTalkingView);
   }
 
-  async create(userId: number, name: string, summary = ''): Promise<TalkingView> {
+  async create(userId: number, fields: { name: string; summary?: string; mode?: TalkingMode; category?: string }): Promise<TalkingView> {
     const now = nowSeconds();
-    const row = await this.talkings.save(this.talkings.create({ user_id: userId, name, summary, created_at: now, updated_at: now }));
+    const { name, summary = '', mode = 'chat', category = '' } = fields;
+    const row = await this.talkings.save(this.talkings.create({ user_id: userId, name, summary, mode, category, created_at: now, updated_at: now }));
     return toTalkingView(row);
   }
 
@@ -59,11 +61,17 @@ export class TalkingsService {
     if (!result.affected) throw new BusinessError(MSG_TALKING_NOT_FOUND);
   }
 
-  /** Everything an export shows: the talking, its columns and all their rows. */
+  /** Everything an export shows: the talking, its columns and all their rows (a battle not yet voted names its places, not its models). */
   async exportData(userId: number, id: number): Promise<TalkingExport> {
-    const { talking, conversations } = await this.detail(userId, id);
+    const talking = await this.owned(userId, id);
+    const conversations = await this.conversations.find({ where: { talking_id: id, user_id: userId }, order: { id: 'ASC' } });
+    const blinds = new Map(conversations.map((conversation) => [conversation.id, blindOf(conversation)]));
     const ids = conversations.map((conversation) => conversation.id);
     const rows = ids.length === 0 ? [] : await this.messages.find({ where: { conversation_id: In(ids), user_id: userId }, order: { id: 'ASC' } });
-    return buildTalkingExport(talking, conversations, rows.map(toMessageView));
+    return buildTalkingExport(
+      toTalkingView(talking),
+      conversations.map(toConversationView),
+      rows.map((row) => toMessageView(row, blinds.get(row.conversation_id))),
+    );
   }
 }

@@ -9,7 +9,8 @@ import { IsMessageId, readCompareChat } from './compare-chat.dto';
 
 /** The same rules as a DTO class through the global validation pipe: the oracle readCompareChat must agree with. */
 class CompareChatClass {
-  @IsModelName() model: string;
+  // Optional: an arena conversation answers with its hidden model (CompareChatService.prepare refuses its absence elsewhere).
+  @IsOptional() @IsModelName() model?: string;
   @IsArray({ message: MSG_CHAT_MESSAGE_REQUIRED }) messages: unknown[];
   @IsId(MSG_CONVERSATION_NOT_FOUND) conversation_id: number;
   @IsId(MSG_TALKING_NOT_FOUND) talking_id: number;
@@ -45,7 +46,8 @@ const UNKNOWN = ['stream_options', 'role'];
 
 const cases: Array<[string, Record<string, unknown>, string | null]> = [
   ['a whole call', base, null],
-  ['no model', { ...base, model: undefined }, MSG_CHAT_SELECT_MODEL_FIRST],
+  ['no model (an arena conversation)', { ...base, model: undefined }, null],
+  ['a null model', { ...base, model: null }, null],
   ['an empty model', { ...base, model: '' }, MSG_CHAT_SELECT_MODEL_FIRST],
   ['a model that is a number', { ...base, model: 5 }, MSG_CHAT_SELECT_MODEL_FIRST],
   ['a model name too long', { ...base, model: 'm'.repeat(256) }, MSG_MODEL_NAME_TOO_LONG],

@@ -22,7 +22,8 @@ export const CHAT_SAMPLING_PARAMS = ['temperature', 'top_p', 'top_k', 'presence_
  * a regenerated answer of that row, `last_edit_id` for an edited query of that row's round.
  */
 export interface CompareChatDto {
-  model: string;
+  /** Required but in an arena battle, whose conversations answer with their hidden model. */
+  model?: string | null;
   messages: unknown[];
   conversation_id: number;
   talking_id: number;
@@ -56,8 +57,9 @@ const absent = (value: unknown): value is null | undefined => value === undefine
  */
 export function readCompareChat(body: Record<string, unknown>): CompareChatDto {
   const { model, messages, conversation_id, talking_id, last_id, last_edit_id, enable_thinking, stream } = body;
-  if (!isString(model) || !isNotEmpty(model)) throw new BusinessError(MSG_CHAT_SELECT_MODEL_FIRST);
-  if (!maxLength(model, MODEL_NAME_MAX_LENGTH)) throw new BusinessError(MSG_MODEL_NAME_TOO_LONG);
+  // Absent is allowed for an arena conversation (CompareChatService.prepare decides); present, it must be a name.
+  if (!absent(model) && (!isString(model) || !isNotEmpty(model))) throw new BusinessError(MSG_CHAT_SELECT_MODEL_FIRST);
+  if (!absent(model) && !maxLength(model, MODEL_NAME_MAX_LENGTH)) throw new BusinessError(MSG_MODEL_NAME_TOO_LONG);
   if (!isArray(messages)) throw new BusinessError(MSG_CHAT_MESSAGE_REQUIRED);
   if (!isIdUpTo(conversation_id, INT4_MAX)) throw new BusinessError(MSG_CONVERSATION_NOT_FOUND);
   if (!isIdUpTo(talking_id, INT4_MAX)) throw new BusinessError(MSG_TALKING_NOT_FOUND);

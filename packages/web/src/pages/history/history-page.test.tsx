@@ -14,7 +14,7 @@ import HistoryPage from './index';
 const TALKINGS = 'GET /relay/v1/talking/';
 const RUNS = 'GET /api/workflow/runs';
 
-const talking = (id: number, name = `对话 ${id}`): TalkingView => ({ id, name, summary: '', created_at: 1_749_800_000, updated_at: 1_749_800_000 + id });
+const talking = (id: number, name = `对话 ${id}`): TalkingView => ({ id, name, summary: '', mode: 'chat', category: '', revealed: false, created_at: 1_749_800_000, updated_at: 1_749_800_000 + id });
 
 /** A server of `total` chats answering each page with its slice (ids counting down from `total`). */
 const pagedTalkings = (total: number) => (call: ApiCall) => {

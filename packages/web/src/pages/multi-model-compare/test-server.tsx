@@ -87,11 +87,11 @@ export function renderCompare(entry: { pathname: string; state?: unknown }) {
 export const where = async (name = '地址') => JSON.parse((await screen.findByLabelText(name)).textContent ?? '{}') as { path: string; state: unknown };
 
 export function makeTalking(id: number, name = `对话${id}`): TalkingView {
-  return { id, name, summary: '', created_at: 1, updated_at: 1 };
+  return { id, name, summary: '', mode: 'chat', category: '', revealed: false, created_at: 1, updated_at: 1 };
 }
 
 export function makeConversation(id: number, talkingId: number, model: string): ConversationView {
-  return { id, talking_id: talkingId, model_name: model, dialogue_count: 0, created_at: 1, updated_at: 1 };
+  return { id, talking_id: talkingId, model_name: model, arena_label: '', dialogue_count: 0, created_at: 1, updated_at: 1 };
 }
 
 export function makeRow(fields: Partial<ChatMessageView> & Pick<ChatMessageView, 'id' | 'conversation_id'>): ChatMessageView {

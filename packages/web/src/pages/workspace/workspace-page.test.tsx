@@ -21,7 +21,7 @@ const NOW = new Date(2025, 5, 14, 15, 30, 12);
 const MIDNIGHT = String(new Date(2025, 5, 14).getTime() / 1000);
 const NOW_SECONDS = String(NOW.getTime() / 1000);
 
-const talking = (id: number, name: string, updated_at = 1_749_800_000): TalkingView => ({ id, name, summary: '', created_at: updated_at - 60, updated_at });
+const talking = (id: number, name: string, updated_at = 1_749_800_000): TalkingView => ({ id, name, summary: '', mode: 'chat', category: '', revealed: false, created_at: updated_at - 60, updated_at });
 
 /** Where a link or button took the user, with the state it handed over. */
 function Where() {
