@@ -12,7 +12,8 @@ import { useUserStore } from '@/stores/user';
 
 /** One model's turn of a compare chat: what is asked, of which conversation, and how. */
 export interface CompareStreamRequest {
-  model: string;
+  /** Left out for an arena battle's column, which answers with its hidden model. */
+  model?: string;
   content: ChatUserContent;
   params: ModelParams;
   /** Sent only when set (the landing page's thinking switch). */
@@ -45,7 +46,7 @@ export type CompareStreamFn = (request: CompareStreamRequest, handlers: CompareS
 /** The body of POST /v1/chat/completions from the compare page. */
 export function compareRequestBody(request: CompareStreamRequest): Record<string, unknown> {
   return {
-    model: request.model,
+    ...(request.model === undefined ? {} : { model: request.model }),
     messages: [{ role: 'user', content: request.content }],
     stream: true,
     stream_options: { include_usage: true },

@@ -13,7 +13,7 @@ describe(sidebarSections.name, () => {
     const shown = labels({ id: 7, role: 1 }, allFlags);
     for (const label of adminOnly) expect(shown).not.toContain(label);
     expect(shown).toEqual(
-      expect.arrayContaining(['数据市场', '多模型对话', '数据处理工作流', '工作流结果', '令牌', '钱包', '日志', '绘图', '监控面板', '设置', '更新说明', '模型价格']),
+      expect.arrayContaining(['数据市场', '多模型对话', '模型排行榜', '数据处理工作流', '工作流结果', '令牌', '钱包', '日志', '绘图', '监控面板', '设置', '更新说明', '模型价格']),
     );
   });
 
@@ -46,7 +46,7 @@ describe(sidebarSections.name, () => {
     expect(sections[0].items.map((item) => item.path)).toEqual(['/data-market']);
     expect(sections[2].items[0].label).toBe('模型管理');
     expect(sections[2].items.map((item) => item.label).slice(-2)).toEqual(['模型价格', '关于']);
-    expect(sections[1].items.map((item) => item.label)).toEqual(['概览', '多模型对话', '数据处理工作流', '工作流结果', '历史记录', '操练场']);
+    expect(sections[1].items.map((item) => item.label)).toEqual(['概览', '多模型对话', '模型排行榜', '数据处理工作流', '工作流结果', '历史记录', '操练场']);
   });
 });
 
@@ -58,6 +58,7 @@ describe(selectedMenuPath.name, () => {
     expect(selectedMenuPath('/workflowResult', sections)).toBe('/workflowResult');
     expect(selectedMenuPath('/workspace', sections)).toBe('/workspace');
     expect(selectedMenuPath('/history', sections)).toBe('/history');
+    expect(selectedMenuPath('/arena/leaderboard', sections)).toBe('/arena/leaderboard');
     expect(selectedMenuPath('/entry', sections)).toBeUndefined();
   });
 });

@@ -30,7 +30,7 @@ describe(checkAccess.name, () => {
     },
   );
 
-  it.each(['/token', '/topup', '/log', '/setting', '/update', '/workflow', '/workflow/editor/5', '/workflowResult/5', '/data-market/9/view-all', '/multi-model-compare/history/3', '/task', '/midjourney', '/about', '/monitor'])(
+  it.each(['/token', '/topup', '/log', '/setting', '/update', '/workflow', '/workflow/editor/5', '/workflowResult/5', '/data-market/9/view-all', '/multi-model-compare/history/3', '/arena/leaderboard', '/task', '/midjourney', '/about', '/monitor'])(
     'sends a guest on the guarded page %s to login, and lets a user in',
     (path) => {
       expect(checkAccess(path, guest)).toBe('login');

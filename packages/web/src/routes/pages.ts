@@ -33,6 +33,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   dataMarketViewAll: lazy(() => import('@/pages/data-market/view-all')),
   multiModelChat: lazy(() => import('@/pages/multi-model-chat')),
   multiModelCompare: lazy(() => import('@/pages/multi-model-compare')),
+  arenaLeaderboard: lazy(() => import('@/pages/arena-leaderboard')),
   workflowProjects: lazy(() => import('@/pages/workflow')),
   workflowEditor: lazy(() => import('@/pages/workflow-editor')),
   workflowResult: lazy(() => import('@/pages/workflow-result')),

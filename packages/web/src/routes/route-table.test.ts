@@ -115,4 +115,13 @@ describe('route table', () => {
     expect(route?.access).toBe('user');
     expect(route?.menu?.label).toBe('多模型对话');
   });
+
+  it('serves /arena/leaderboard with the arena leaderboard, in the workspace group right after the compare chat', () => {
+    const route = findRoute('/arena/leaderboard');
+    expect(route?.page).toBe('arenaLeaderboard');
+    expect(route?.access).toBe('user');
+    expect(route?.menu).toMatchObject({ label: '模型排行榜', group: 'workspace' });
+    const paths = ROUTES.filter((item) => item.menu?.group === 'workspace').map((item) => item.path);
+    expect(paths.indexOf('/arena/leaderboard')).toBe(paths.indexOf('/multi-model-chat') + 1);
+  });
 });

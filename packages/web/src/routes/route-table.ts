@@ -24,6 +24,7 @@ import {
   IconSettings,
   IconStorage,
   IconTag,
+  IconTrophy,
   IconUserGroup,
   IconWechatpay,
 } from '@arco-design/web-react/icon';
@@ -63,6 +64,7 @@ export type PageKey =
   | 'dataMarketViewAll'
   | 'multiModelChat'
   | 'multiModelCompare'
+  | 'arenaLeaderboard'
   | 'workflowProjects'
   | 'workflowEditor'
   | 'workflowResult'
@@ -126,6 +128,8 @@ export const ROUTES: readonly AppRoute[] = [
   // Spec 1 §2.1 "other sidebar paths", first under the workspace label: the user's own start page.
   { path: '/workspace', access: 'user', page: 'workspace', menu: { label: '概览', group: 'workspace', icon: IconHome } },
   { path: '/multi-model-chat', access: 'user', page: 'multiModelChat', menu: { label: '多模型对话', group: 'workspace', icon: IconMessage } },
+  // Issue 33: the ratings of the compare chat's blind battles (对战模式), beside the chat that makes them.
+  { path: '/arena/leaderboard', access: 'user', page: 'arenaLeaderboard', menu: { label: '模型排行榜', group: 'workspace', icon: IconTrophy } },
   { path: '/workflow', access: 'user', page: 'workflowProjects', menu: { label: '数据处理工作流', group: 'workspace', icon: IconBranch } },
   { path: '/workflowResult', access: 'user', page: 'workflowResult', menu: { label: '工作流结果', group: 'workspace', icon: IconFile } },
   // Spec 1 §2.1 "other sidebar paths": in the menu, so that nobody has to type their address.

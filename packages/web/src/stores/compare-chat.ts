@@ -12,6 +12,7 @@ import {
   type ChatMessageView,
   type ChatUserContent,
   type ConversationHistory,
+  type ConversationView,
   type ModelParams,
 } from '@gw/shared';
 import { streamCompareChat, type CompareStreamFn, type CompareStreamRequest } from '@/api/compare-stream';
@@ -29,6 +30,8 @@ export interface ChatSession {
   enableThinking?: boolean;
   conversationId: number;
   talkingId: number;
+  /** Its place in an arena battle (A, B, C); '' in a plain compare chat. */
+  arenaLabel: string;
   /** Sent, nothing received yet. */
   isLoading: boolean;
   /** Receiving the reasoning. */
@@ -55,6 +58,7 @@ export interface NewSession {
   enableThinking?: boolean;
   conversationId: number;
   talkingId: number;
+  arenaLabel?: string;
 }
 
 /** What the store calls outside itself; tests replace the stream with a fake. */
@@ -95,6 +99,8 @@ interface CompareChatState {
   setResponseIndex(roundKey: string, sessionId: string, index: number): void;
   setParams(sessionId: string, params: ModelParams): void;
   setModel(sessionId: string, modelName: string): void;
+  /** An arena battle was voted: each column shows its conversation's real model. */
+  reveal(conversations: ConversationView[]): void;
   removeSession(sessionId: string): void;
   reset(): void;
 }
@@ -210,7 +216,8 @@ async function runStream(set: Set, get: () => CompareChatState, target: AnswerTa
 
 function requestOf(session: ChatSession, content: ChatUserContent, extra: Partial<CompareStreamRequest> = {}): CompareStreamRequest {
   return {
-    model: session.modelName,
+    // A battle's column answers with its own model whatever is named: its place name would only be noise.
+    model: session.arenaLabel ? undefined : session.modelName,
     content,
     params: session.params,
     enableThinking: session.enableThinking,
@@ -243,7 +250,7 @@ export const useCompareChatStore = create<CompareChatState>((set, get) => ({
       rounds: [],
       loadingEarlier: false,
       allLoaded: false,
-      sessions: sessions.map((item, index) => ({ ...idle, ...item, id: `session_${index}_${item.modelName}`, hasMore: false, cursor: null })),
+      sessions: sessions.map((item, index) => ({ ...idle, ...item, arenaLabel: item.arenaLabel ?? '', id: `session_${index}_${item.modelName}`, hasMore: false, cursor: null })),
     });
   },
 
@@ -422,6 +429,14 @@ export const useCompareChatStore = create<CompareChatState>((set, get) => ({
   setParams: (sessionId, params) => set((state) => ({ sessions: patchSession(state.sessions, sessionId, { params }) })),
 
   setModel: (sessionId, modelName) => set((state) => ({ sessions: patchSession(state.sessions, sessionId, { modelName }) })),
+
+  reveal: (conversations) =>
+    set((state) => ({
+      sessions: state.sessions.map((session) => {
+        const conversation = conversations.find((item) => item.id === session.conversationId);
+        return conversation ? { ...session, modelName: conversation.model_name } : session;
+      }),
+    })),
 
   removeSession: (sessionId) => {
     controllers.get(sessionId)?.abort();

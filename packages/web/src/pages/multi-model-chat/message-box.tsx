@@ -13,10 +13,21 @@ interface MessageBoxProps {
   showThinking: boolean;
   thinking: boolean;
   onThinkingChange: (thinking: boolean) => void;
+  placeholder?: string;
 }
 
 /** The landing page's message box: Enter sends, Shift+Enter starts a new line; images are picked or pasted. */
-export function MessageBox({ text, onTextChange, onSend, uploads, canUploadImages, showThinking, thinking, onThinkingChange }: MessageBoxProps) {
+export function MessageBox({
+  text,
+  onTextChange,
+  onSend,
+  uploads,
+  canUploadImages,
+  showThinking,
+  thinking,
+  onThinkingChange,
+  placeholder = '输入消息，Enter 发送，Shift+Enter 换行，可粘贴图片',
+}: MessageBoxProps) {
   return (
     <div className="multi-chat-box">
       <ChatUploadList files={uploads.files} onRemove={uploads.remove} />
@@ -24,7 +35,7 @@ export function MessageBox({ text, onTextChange, onSend, uploads, canUploadImage
         aria-label="消息"
         className="multi-chat-textarea"
         autoSize={{ minRows: 3, maxRows: 10 }}
-        placeholder="输入消息，Enter 发送，Shift+Enter 换行，可粘贴图片"
+        placeholder={placeholder}
         value={text}
         onChange={onTextChange}
         onKeyDown={sendOnEnter(onSend)}

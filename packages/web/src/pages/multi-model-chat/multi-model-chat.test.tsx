@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Modal } from '@arco-design/web-react';
 import {
+  MSG_ARENA_MODEL_COUNT,
   MSG_CHAT_KEEP_ONE_MODEL,
   MSG_CHAT_LANDING_TITLE,
   MSG_CHAT_MESSAGE_REQUIRED,
@@ -265,5 +266,48 @@ describe('multi-model chat landing page', () => {
     await waitFor(() => expect(screen.queryByRole('spinbutton', { name: 'seed' })).toBeNull());
     await u.type(textbox(), '你好{Enter}');
     expect((await launched()).models[0].params.seed).toBe(1);
+  });
+});
+
+describe('对战模式 on the landing page', () => {
+  const arenaMode = async (u: ReturnType<typeof user>) => {
+    await u.click(screen.getByRole('radio', { name: '对战模式' }));
+    return screen.getByRole('region', { name: '对战设置' });
+  };
+
+  it('needs two chosen models, then starts a battle of them named after the first question, with its category', async () => {
+    const { u } = renderPage();
+    await waitFor(() => expect(modelTabs()).toEqual(['gpt-4o', '添加模型']));
+    const setup = await arenaMode(u);
+    await u.click(within(setup).getByRole('button', { name: /开始对战/ }));
+    expect(await message(MSG_ARENA_MODEL_COUNT)).toBeTruthy();
+    expect(screen.queryByLabelText('对比页状态')).toBeNull();
+
+    await addModel(u, 'claude-3-5-sonnet');
+    await u.type(within(setup).getByRole('textbox', { name: '分类' }), ' 编程 ');
+    await u.type(textbox(), '用 Python 写快速排序');
+    await u.keyboard('{Enter}');
+    const state = await launched();
+    expect(state.arena).toEqual({ models: ['gpt-4o', 'claude-3-5-sonnet'], category: '编程' });
+    expect(state).toMatchObject({ kind: 'new', initialMessage: '用 Python 写快速排序', chatTitle: '用 Python 写...', uploadedFiles: [], enableThinking: false });
+  });
+
+  it('starts a random battle of three without a question, named 模型对战', async () => {
+    const { u } = renderPage();
+    await waitFor(() => expect(modelTabs()).toEqual(['gpt-4o', '添加模型']));
+    const setup = await arenaMode(u);
+    expect(screen.getByRole('heading', { name: '匿名对战：比较回答，投票揭晓模型' })).toBeTruthy();
+    await u.click(within(setup).getByRole('radio', { name: '随机对战' }));
+    await u.click(within(setup).getByRole('radio', { name: '3 个模型' }));
+    await u.click(within(setup).getByRole('button', { name: /开始对战/ }));
+    const state = await launched();
+    expect(state.arena).toEqual({ count: 3, category: '' });
+    expect(state).toMatchObject({ initialMessage: '', chatTitle: '模型对战' });
+  });
+
+  it('opens in 对战模式 when coming back from a battle', async () => {
+    renderPage({ state: { models: [], mode: 'arena' } });
+    expect(await screen.findByRole('region', { name: '对战设置' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: '对战模式' }) as HTMLInputElement).checked).toBe(true);
   });
 });

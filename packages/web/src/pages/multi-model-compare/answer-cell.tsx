@@ -9,12 +9,14 @@ interface AnswerCellProps {
   side: SessionVariant | undefined;
   /** The column is busy: no regenerate meanwhile. */
   busy: boolean;
+  /** Cost and speed left out (a blind battle's answers). */
+  hideStats?: boolean;
   onRegenerate: () => void;
   onStep: (index: number) => void;
 }
 
 /** One model's answer in a round: reasoning apart, the answer, its state, cost and speed. */
-export function AnswerCell({ session, side, busy, onRegenerate, onStep }: AnswerCellProps) {
+export function AnswerCell({ session, side, busy, hideStats = false, onRegenerate, onStep }: AnswerCellProps) {
   const response = side?.responses[side.responseIndex];
   if (!side || !response) return <div className="compare-answer compare-answer-empty">—</div>;
   const total = side.responses.length;
@@ -53,7 +55,7 @@ export function AnswerCell({ session, side, busy, onRegenerate, onStep }: Answer
           </Button>
         )}
       </div>
-      {!live && response.stored && <AnswerStats message={response.stored} />}
+      {!live && !hideStats && response.stored && <AnswerStats message={response.stored} />}
     </div>
   );
 }

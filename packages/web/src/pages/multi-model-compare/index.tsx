@@ -8,6 +8,9 @@ import { showChatError } from '@/api/chat-models';
 import { deleteConversation, downloadTalkingExport, reasonOf, switchConversationModel } from '@/api/talkings';
 import { isBusy, useCompareChatStore, type ChatSession } from '@/stores/compare-chat';
 import { AnswerCell } from './answer-cell';
+import { ArenaMarker } from './arena-marker';
+import { ArenaSessionHeader } from './arena-session-header';
+import { roundHasId, votableRoundId, voteResultText } from './arena-vote';
 import { CompareInput } from './compare-input';
 import { HistoryPopup } from './history-popup';
 import { talkingHistoryLink, type LandingState } from './launch-state';
@@ -15,8 +18,10 @@ import { messageContent } from './message-content';
 import { SessionHeader } from './session-header';
 import { TitleEditor } from './title-editor';
 import { entryOf, useCompareSetup } from './use-compare-setup';
+import { useArenaVote } from './use-arena-vote';
 import { useChatScroll } from './use-chat-scroll';
 import { UserMessage } from './user-message';
+import { VoteBar } from './vote-bar';
 import './multi-model-compare.css';
 
 const showMessage = (error: unknown) => Message.error(error instanceof Error ? error.message : String(error));
@@ -33,8 +38,15 @@ export default function MultiModelComparePage() {
   const store = useCompareChatStore.getState;
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
+  const arena = useArenaVote(talking, setTalking);
 
   const busy = sessions.some(isBusy);
+  const isArena = talking.mode === 'arena';
+  // The answers of a battle still blind: their cost and speed would tell the models apart too.
+  const blind = isArena && !talking.revealed;
+  // One vote per battle, on the round just read: the bar sits under the latest round once it can be judged.
+  const lastRound = rounds.at(-1);
+  const roundToVote = blind && !busy && lastRound ? votableRoundId(lastRound, sessions) : null;
   const several = sessions.length > 1;
   const modelOf = (name: string): ChatModelView | undefined => models.find((model) => model.name === name);
   const canUploadImages = sessions.length > 0 && sessions.every((session) => modelOf(session.modelName)?.is_viewable === true);
@@ -51,6 +63,7 @@ export default function MultiModelComparePage() {
         const model = modelOf(session.modelName);
         return model ? [{ model, params: session.params }] : [];
       }),
+      ...(isArena ? { mode: 'arena' as const } : {}),
     };
     navigate('/multi-model-chat', { state });
   };
@@ -98,7 +111,8 @@ export default function MultiModelComparePage() {
         <Button size="small" icon={<IconPlus />} onClick={newChat}>
           新对话
         </Button>
-        <TitleEditor talkingId={talking.id} title={talking.title} onRenamed={(name) => setTalking({ ...talking, title: name })} />
+        <TitleEditor talkingId={talking.id} title={talking.title} onRenamed={(name) => setTalking((current) => ({ ...current, title: name }))} />
+        {isArena && <ArenaMarker talking={talking} />}
         <div className="compare-header-actions">
           {sessions.length === 1 && (
             <Button size="small" icon={<IconSettings />} aria-label="参数设置" onClick={() => setSettingsFor(sessions[0].id)} />
@@ -119,7 +133,7 @@ export default function MultiModelComparePage() {
           <HistoryPopup
             currentId={talking.id}
             onOpen={openTalking}
-            onRenamed={(item) => item.id === talking.id && setTalking({ id: item.id, title: item.name })}
+            onRenamed={(item) => item.id === talking.id && setTalking((current) => ({ ...current, title: item.name }))}
             onCurrentDeleted={(next) => (next ? openTalking(next) : navigate('/multi-model-chat'))}
           />
         </div>
@@ -129,15 +143,19 @@ export default function MultiModelComparePage() {
         <div className="compare-columns" style={{ ['--compare-columns' as string]: Math.max(sessions.length, 1) }}>
           {sessions.map((session) => (
             <div key={session.id} className="compare-column-head">
-              <SessionHeader
-                session={session}
-                models={models}
-                several={several}
-                busy={busy}
-                onSwitch={(name) => void switchModel(session, name)}
-                onSettings={() => setSettingsFor(session.id)}
-                onDelete={() => removeSession(session)}
-              />
+              {session.arenaLabel ? (
+                <ArenaSessionHeader session={session} winner={arena.vote?.winner === session.arenaLabel} />
+              ) : (
+                <SessionHeader
+                  session={session}
+                  models={models}
+                  several={several}
+                  busy={busy}
+                  onSwitch={(name) => void switchModel(session, name)}
+                  onSettings={() => setSettingsFor(session.id)}
+                  onDelete={() => removeSession(session)}
+                />
+              )}
               {session.error && !isBusy(session) && (
                 <div className="compare-session-error" role="alert">
                   {session.error}
@@ -165,11 +183,20 @@ export default function MultiModelComparePage() {
                     session={session}
                     side={variant.bySession[session.id]}
                     busy={busy}
+                    hideStats={blind}
                     onStep={(index) => store().setResponseIndex(round.key, session.id, index)}
                     onRegenerate={() => store().regenerate(session.id, round.key).catch(showMessage)}
                   />
                 ))}
               </div>
+              {round === lastRound && roundToVote !== null && (
+                <VoteBar sessions={sessions} voting={arena.voting} onVote={(winner) => void arena.handleVote(roundToVote, winner)} />
+              )}
+              {arena.vote && roundHasId(round, arena.vote.round_id) && (
+                <div className="arena-result" role="status">
+                  {voteResultText(arena.vote)}
+                </div>
+              )}
             </section>
           );
         })}

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { ChatMessageView, ConversationView, TalkingView } from '@gw/shared';
+import { arenaModelName, type ArenaLabel, type ArenaVoteView, type ChatMessageView, type ConversationView, type TalkingView } from '@gw/shared';
 import { jsonResponse } from '@/test/factories';
 import MultiModelComparePage from './index';
 
@@ -92,6 +92,21 @@ export function makeTalking(id: number, name = `对话${id}`): TalkingView {
 
 export function makeConversation(id: number, talkingId: number, model: string): ConversationView {
   return { id, talking_id: talkingId, model_name: model, arena_label: '', dialogue_count: 0, created_at: 1, updated_at: 1 };
+}
+
+/** An arena battle's talking (issue 33): blind until `revealed`. */
+export function makeArenaTalking(id: number, fields: Partial<TalkingView> = {}): TalkingView {
+  return { ...makeTalking(id, '模型对战'), mode: 'arena', ...fields };
+}
+
+/** A battle's column; its model is named by its place unless `model` says otherwise (revealed). */
+export function makeArenaConversation(id: number, talkingId: number, label: ArenaLabel, model = arenaModelName(label)): ConversationView {
+  return { ...makeConversation(id, talkingId, model), arena_label: label };
+}
+
+/** The reply of POST /relay/v1/arena/vote: the vote, and the battle's columns with their real models. */
+export function voteReply(vote: Omit<ArenaVoteView, 'id' | 'created_at'>, conversations: ConversationView[]) {
+  return { success: true, message: '投票成功，模型已揭晓', data: { vote: { id: 1, created_at: 1, ...vote }, conversations } };
 }
 
 export function makeRow(fields: Partial<ChatMessageView> & Pick<ChatMessageView, 'id' | 'conversation_id'>): ChatMessageView {

@@ -6,17 +6,39 @@ import {
   MSG_CHAT_SESSION_CREATE_FAILED_WITH,
   TALKING_SUMMARY_MAX_LENGTH,
   type ChatModelView,
+  type TalkingMode,
+  type TalkingView,
 } from '@gw/shared';
+import { createArenaTalking, openBattle } from '@/api/arena';
 import { getModelConfig, listChatModels, showChatError } from '@/api/chat-models';
 import { HttpError } from '@/api/http';
-import { createConversations, createTalking, getTalking, reasonOf } from '@/api/talkings';
-import { useCompareChatStore } from '@/stores/compare-chat';
-import type { CompareHistoryState, CompareLaunchState } from './launch-state';
+import { createConversations, createTalking, deleteTalking, getTalking, reasonOf } from '@/api/talkings';
+import { useCompareChatStore, type NewSession } from '@/stores/compare-chat';
+import type { ArenaLaunch, CompareHistoryState, CompareLaunchState } from './launch-state';
 import { messageContent } from './message-content';
 
 export interface CompareTalking {
   id: number | null;
   title: string;
+  /** 'arena': a blind battle, its columns named by place until `revealed` (issue 33). */
+  mode: TalkingMode;
+  revealed: boolean;
+  category: string;
+}
+
+/** The page's talking as the server describes it, under `title`. */
+export const compareTalkingOf = (view: TalkingView, title = view.name): CompareTalking => ({
+  id: view.id,
+  title,
+  mode: view.mode,
+  revealed: view.revealed,
+  category: view.category,
+});
+
+/** A talking created and its columns, ready to show. */
+interface Opened {
+  talking: TalkingView;
+  sessions: NewSession[];
 }
 
 /** What the route brings: a new chat to start, a talking to load, or nothing (→ the landing page). */
@@ -39,13 +61,20 @@ const fail = (error: unknown, message: string) => showChatError(error instanceof
 
 /**
  * Starts the page from its entry (spec 3 §2.10): a new chat creates the talking and one
- * conversation per model, then asks every model the first message at once; a history entry loads
+ * conversation per model (a battle: its hidden columns), then asks every model the first message
+ * at once; a history entry loads
  * the talking, its conversations and the latest rounds of each. Once a new chat exists the URL
  * becomes its history address, so that a reload shows it instead of creating another.
  */
 export function useCompareSetup(entry: CompareEntry) {
   const navigate = useNavigate();
-  const [talking, setTalking] = useState<CompareTalking>({ id: null, title: entry.kind === 'new' ? entry.launch.chatTitle : entry.kind === 'history' ? entry.title : '' });
+  const [talking, setTalking] = useState<CompareTalking>(() => ({
+    id: null,
+    title: entry.kind === 'new' ? entry.launch.chatTitle : entry.kind === 'history' ? entry.title : '',
+    mode: entry.kind === 'new' && entry.launch.arena ? 'arena' : 'chat',
+    revealed: false,
+    category: entry.kind === 'new' ? (entry.launch.arena?.category ?? '') : '',
+  }));
   const [models, setModels] = useState<ChatModelView[]>(entry.kind === 'new' ? entry.launch.models.map((item) => item.model) : []);
   const [loading, setLoading] = useState(entry.kind !== 'none');
   /** The talking this page already shows (a new chat's history address must not load it again). */
@@ -83,43 +112,80 @@ export function useCompareSetup(entry: CompareEntry) {
 
     async function startNew(launch: CompareLaunchState) {
       store.init([]);
-      let talkingId: number;
-      try {
-        const created = await createTalking(launch.chatTitle, launch.initialMessage.slice(0, TALKING_SUMMARY_MAX_LENGTH));
-        talkingId = created.id;
-      } catch (error) {
-        if (mounted.current) setLoading(false);
-        fail(error, MSG_CHAT_SESSION_CREATE_FAILED);
-        return;
-      }
-      let conversations;
-      try {
-        conversations = await createConversations(launch.models.map((item) => ({ talking_id: talkingId, model_name: item.model.name })));
-      } catch (error) {
-        if (mounted.current) setLoading(false);
-        fail(error, MSG_CHAT_SESSION_CREATE_FAILED_WITH(reasonOf(error)));
-        return;
-      }
+      const opened = launch.arena ? await openArena(launch, launch.arena) : await openChat(launch);
       // A new chat is not abandoned by the effect's cleanup (StrictMode, the address change below): only by leaving.
-      if (!mounted.current) return;
+      if (!opened || !mounted.current) return;
+      const talkingId = opened.talking.id;
       try {
-        store.init(
-          launch.models.map((item, index) => ({
-            modelName: item.model.name,
-            params: item.params,
-            enableThinking: launch.enableThinking && item.model.is_deep_seek ? true : undefined,
-            conversationId: conversations[index].id,
-            talkingId,
-          })),
-        );
+        store.init(opened.sessions);
         shown.current = talkingId;
-        setTalking({ id: talkingId, title: launch.chatTitle });
+        setTalking(compareTalkingOf(opened.talking, launch.chatTitle));
         setLoading(false);
         const history: CompareHistoryState = { kind: 'history', chatTitle: launch.chatTitle, talkingId };
         navigate(`/multi-model-compare/history/${talkingId}`, { replace: true, state: history });
-        void store.send(messageContent(launch.initialMessage, launch.uploadedFiles));
+        // A battle may be opened before its first question.
+        if (launch.initialMessage.trim() !== '' || launch.uploadedFiles.length > 0) void store.send(messageContent(launch.initialMessage, launch.uploadedFiles));
       } catch (error) {
         fail(error, MSG_CHAT_INIT_FAILED);
+      }
+    }
+
+    /** A plain compare chat: the talking, then one conversation per model chosen. */
+    async function openChat(launch: CompareLaunchState): Promise<Opened | null> {
+      let talking: TalkingView;
+      try {
+        talking = await createTalking(launch.chatTitle, launch.initialMessage.slice(0, TALKING_SUMMARY_MAX_LENGTH));
+      } catch (error) {
+        if (mounted.current) setLoading(false);
+        fail(error, MSG_CHAT_SESSION_CREATE_FAILED);
+        return null;
+      }
+      try {
+        const conversations = await createConversations(launch.models.map((item) => ({ talking_id: talking.id, model_name: item.model.name })));
+        const sessions = launch.models.map((item, index) => ({
+          modelName: item.model.name,
+          params: item.params,
+          enableThinking: launch.enableThinking && item.model.is_deep_seek ? true : undefined,
+          conversationId: conversations[index].id,
+          talkingId: talking.id,
+        }));
+        return { talking, sessions };
+      } catch (error) {
+        if (mounted.current) setLoading(false);
+        fail(error, MSG_CHAT_SESSION_CREATE_FAILED_WITH(reasonOf(error)));
+        return null;
+      }
+    }
+
+    /**
+     * An arena battle (issue 33): the talking in arena mode, then the battle's hidden columns in
+     * place order, each called with its model's defaults (parameters would hint at the model).
+     */
+    async function openArena(launch: CompareLaunchState, arena: ArenaLaunch): Promise<Opened | null> {
+      let talking: TalkingView;
+      try {
+        talking = await createArenaTalking(launch.chatTitle, launch.initialMessage.slice(0, TALKING_SUMMARY_MAX_LENGTH), arena.category);
+      } catch (error) {
+        if (mounted.current) setLoading(false);
+        fail(error, MSG_CHAT_SESSION_CREATE_FAILED_WITH(reasonOf(error)));
+        return null;
+      }
+      try {
+        const conversations = await openBattle({ talking_id: talking.id, models: arena.models, count: arena.count });
+        const sessions = conversations.map((conversation) => ({
+          modelName: conversation.model_name,
+          params: {},
+          conversationId: conversation.id,
+          talkingId: talking.id,
+          arenaLabel: conversation.arena_label,
+        }));
+        return { talking, sessions };
+      } catch (error) {
+        // A battle without models can never be used (its columns cannot be added later): not left in the history.
+        void deleteTalking(talking.id).catch(() => undefined);
+        if (mounted.current) setLoading(false);
+        fail(error, MSG_CHAT_SESSION_CREATE_FAILED_WITH(reasonOf(error)));
+        return null;
       }
     }
 
@@ -129,11 +195,20 @@ export function useCompareSetup(entry: CompareEntry) {
       try {
         const detail = await getTalking(talkingId);
         if (!active) return;
-        store.init(detail.conversations.map((conversation) => ({ modelName: conversation.model_name, params: {}, conversationId: conversation.id, talkingId })));
+        store.init(
+          detail.conversations.map((conversation) => ({
+            modelName: conversation.model_name,
+            params: {},
+            conversationId: conversation.id,
+            talkingId,
+            arenaLabel: conversation.arena_label,
+          })),
+        );
         shown.current = talkingId;
-        setTalking({ id: talkingId, title: detail.talking.name });
-        // The columns are called with the parameters the user saved for their models (none: the server's defaults).
-        for (const session of useCompareChatStore.getState().sessions) {
+        setTalking(compareTalkingOf(detail.talking));
+        // The columns are called with the parameters the user saved for their models (none: the
+        // server's defaults); a battle's always with the defaults, as it was opened.
+        for (const session of useCompareChatStore.getState().sessions.filter((item) => !item.arenaLabel)) {
           getModelConfig(session.modelName).then(
             (params) => params && useCompareChatStore.getState().setParams(session.id, params),
             () => undefined,

@@ -95,6 +95,8 @@ export const OPTION_LABELS: Record<OptionKey, string> = {
   DataExportInterval: '数据看板更新间隔（分钟）',
   DataExportDefaultTime: '数据看板默认时间粒度',
   AuditLogRetentionDays: '审计日志保留天数',
+  ArenaLeaderboardPublic: '全站排行榜对所有用户公开',
+  ArenaDropSelfIdentified: '排除回答中自报模型名称的投票',
   MonitorInterval: '监控间隔（分钟）',
   ChannelDisableThreshold: '最长响应时间（秒）',
   QuotaRemindThreshold: '额度提醒阈值',

@@ -1,4 +1,5 @@
 import { useOptionsForm } from '../use-options-form';
+import { ArenaCard } from './arena-card';
 import { ChannelMonitorCard } from './channel-monitor-card';
 import { ChatLinkCard } from './chat-link-card';
 import { ChatsCard } from './chats-card';
@@ -30,6 +31,7 @@ export function OperationTab({ readOnly }: { readOnly: boolean }) {
       <ChannelMonitorCard form={form} />
       <RatioCard form={form} />
       <ChatsCard form={form} />
+      <ArenaCard form={form} />
     </div>
   );
 }
