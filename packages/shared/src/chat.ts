@@ -1,4 +1,4 @@
-import type { TalkingMode } from './arena';
+import type { ArenaVoteView, TalkingMode } from './arena';
 /**
  * The multi-model compare chat (spec 3 §2.9–2.10, §3 Model / Model parameter config / Talking /
  * Conversation / Message, §4, §5, §8 Chat, §9): the shapes the console and the server exchange, the
@@ -306,6 +306,8 @@ export interface ConversationHistory {
 export interface TalkingDetail {
   talking: TalkingView;
   conversations: ConversationView[];
+  /** An arena battle's vote once it is voted (null before); absent for a plain talking. */
+  arena_vote?: ArenaVoteView | null;
 }
 
 /** A page of a chat list call (`page` from 1). */

@@ -1,5 +1,6 @@
 import { type ArenaRating, type ArenaWinMatrix, MSG_ARENA_SCOPE_FORBIDDEN, ROLE_ADMIN } from '@gw/shared';
-import { ForbiddenException, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { BusinessError } from '../common/business.error';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { nowSeconds } from '../common/time';
@@ -55,7 +56,11 @@ export class ArenaLeaderboardService implements OnModuleInit {
     await this.jobs.enqueue(ARENA_LEADERBOARD_JOB, {}, { jobId: ARENA_LEADERBOARD_JOB });
   }
 
-  /** GET /relay/v1/arena/leaderboard: the whole site's board for administrators (or everyone with ArenaLeaderboardPublic), else the user's own. */
+  /**
+   * GET /relay/v1/arena/leaderboard: the whole site's board for administrators (or everyone with
+   * ArenaLeaderboardPublic), else the user's own. A refusal is the console's `success: false`, not
+   * HTTP 403, which the console reads as an expired access token.
+   */
   async ratings(user: UserEntity, scope: 'me' | 'all', category: string): Promise<ArenaRating[]> {
     return (await this.board(user, scope, category))?.ratings ?? [];
   }
@@ -83,7 +88,7 @@ export class ArenaLeaderboardService implements OnModuleInit {
   }
 
   private async board(user: UserEntity, scope: 'me' | 'all', category: string): Promise<ArenaBoardEntity | null> {
-    if (scope === 'all' && user.role < ROLE_ADMIN && !this.options.getBoolean('ArenaLeaderboardPublic')) throw new ForbiddenException(MSG_ARENA_SCOPE_FORBIDDEN);
+    if (scope === 'all' && user.role < ROLE_ADMIN && !this.options.getBoolean('ArenaLeaderboardPublic')) throw new BusinessError(MSG_ARENA_SCOPE_FORBIDDEN);
     const board = await this.dataSource.getRepository(ArenaBoardEntity).findOneBy({ scope: scope === 'all' ? 'all' : `user:${user.id}`, category });
     // A board left behind (the job's queue lost, a failed run, the option changed) is asked for again when read.
     if (board && (board.version > board.computed_version || board.computed_drop !== this.dropSelfIdentified())) await this.recomputeSoon();

@@ -123,6 +123,7 @@ describe('compare chat arena: blind battles, votes, leaderboard', () => {
     const user = await player('arena-blind');
     replies.length = 0;
     const talkingId = await arenaTalking(user, '编程');
+    expect((await raw(user.agent.get(`/relay/v1/talking/${talkingId}`))).data.arena_vote).toBeNull();
     const opened = await openBattle(user, talkingId, { models: ['blind-alpha', 'blind-beta'] });
     expect(opened.success).toBe(true);
     expect(opened.data.map((row: { model_name: string; arena_label: string }) => [row.arena_label, row.model_name])).toEqual([
@@ -140,6 +141,10 @@ describe('compare chat arena: blind battles, votes, leaderboard', () => {
       expect(streamed.body).toContain(`"model":"模型 ${'AB'[place]}"`);
       expect(streamed.body).toContain('答：写一首诗');
       expect(streamed.body).not.toContain('chatcmpl-mock');
+      // Cost, tokens and speed would tell the model: none until the vote.
+      expect(streamed.body).not.toContain('"usage"');
+      const tail = JSON.parse(streamed.body.split('\n\n').at(-3)!.slice('data: '.length));
+      expect(tail.hr_message).toMatchObject({ model_name: `模型 ${'AB'[place]}`, quota: 0, prompt_tokens: 0, completion_tokens: 0, first_token_ms: 0, duration_ms: 0 });
       messageIds.push(streamed.messageId!);
       await settled(streamed.messageId!);
     }
@@ -179,9 +184,12 @@ describe('compare chat arena: blind battles, votes, leaderboard', () => {
     expect(voted.data.conversations.map((row: { model_name: string }) => row.model_name).sort()).toEqual(['blind-alpha', 'blind-beta']);
     const detail = await raw(user.agent.get(`/relay/v1/talking/${talkingId}`));
     expect(detail.data.talking.revealed).toBe(true);
+    expect(detail.data.arena_vote).toMatchObject({ id: voted.data.vote.id, winner: 'A', winner_model: winnerModel, round_id: Number(round.round_id) });
     expect(detail.data.conversations.find((row: { arena_label: string }) => row.arena_label === 'A').model_name).toBe(winnerModel);
     const history = await raw(user.agent.get(`/relay/v1/conversation/${first.id}`));
     expect(history.data.messages[0].model_name).toBe(winnerModel);
+    expect(history.data.messages[0].quota).toBeGreaterThan(0);
+    expect(history.data.messages[0].first_token_ms).toBeGreaterThan(0);
 
     // Once per battle: the models are known now.
     expect(await vote(user, { talking_id: talkingId, round_id: Number(round.round_id), winner: 'tie' })).toMatchObject({ success: false, message: MSG_ARENA_REVEALED });
@@ -295,12 +303,17 @@ describe('compare chat arena: blind battles, votes, leaderboard', () => {
     const matrix = await raw(user.agent.get('/relay/v1/arena/matrix?scope=me&category=code'));
     expect(matrix.data).toEqual({ models: ['blind-alpha', 'blind-beta'], rates: [[null, 1], [0, null]], counts: [[0, 3], [3, 0]] });
 
-    expect((await user.agent.get('/relay/v1/arena/leaderboard?scope=all')).body).toMatchObject({ success: false, message: MSG_ARENA_SCOPE_FORBIDDEN });
+    // A refusal, not HTTP 403 (which the console reads as an expired access token).
+    const refused = await user.agent.get('/relay/v1/arena/leaderboard?scope=all');
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ success: false, message: MSG_ARENA_SCOPE_FORBIDDEN });
     expect((await user.agent.get('/relay/v1/arena/leaderboard?scope=everyone')).body.success).toBe(false);
     const site = (await admin.get('/relay/v1/arena/leaderboard?scope=all')).body;
     expect(site.success).toBe(true);
     expect(site.data.find((row: { model: string }) => row.model === 'blind-alpha').battles).toBeGreaterThanOrEqual(3);
+    expect((await t.http().get('/api/status')).body.data.arena_leaderboard_public).toBe(false);
     await admin.put('/api/option/').send({ key: 'ArenaLeaderboardPublic', value: 'true' });
+    expect((await t.http().get('/api/status')).body.data.arena_leaderboard_public).toBe(true);
     expect((await user.agent.get('/relay/v1/arena/leaderboard?scope=all')).body.success).toBe(true);
     await admin.put('/api/option/').send({ key: 'ArenaLeaderboardPublic', value: 'false' });
 

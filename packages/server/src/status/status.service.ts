@@ -74,6 +74,8 @@ export class StatusService {
       linuxdo_client_id: o.get('LinuxDOClientId'),
       oidc_enabled: o.getBoolean('OidcEnabled'),
       oidc_name: o.get('OidcDisplayName').trim() || 'OIDC',
+      // The arena leaderboard page offers the whole site's board to every user when this is on.
+      arena_leaderboard_public: o.getBoolean('ArenaLeaderboardPublic'),
     };
   }
 }

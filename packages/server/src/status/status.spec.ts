@@ -47,6 +47,7 @@ const STATUS_FIELDS = [
   'linuxdo_client_id',
   'oidc_enabled',
   'oidc_name',
+  'arena_leaderboard_public',
 ];
 
 const BOOLEAN_FIELDS = [
@@ -70,6 +71,7 @@ const BOOLEAN_FIELDS = [
   'telegram_oauth',
   'linuxdo_oauth',
   'oidc_enabled',
+  'arena_leaderboard_public',
 ];
 
 describe('status (integration)', () => {

@@ -39,14 +39,16 @@ export function maskModel(text: string, blind: Blind | undefined): string {
 export const maskedError = (error: RelayError, blind: Blind | undefined): RelayError =>
   blind ? new RelayError(error.status, maskModel(error.message, blind), error.type, error.code) : error;
 
-/** The fields of an OpenAI chunk a blind stream keeps; the rest (system_fingerprint, a router's provider…) could tell the model. */
+/**
+ * The fields of an OpenAI chunk a blind stream keeps; the rest could tell the model
+ * (system_fingerprint, a router's provider, the usage's token counts: a tokenizer's signature).
+ */
 interface BlindChunk {
   id: string;
   object: unknown;
   created: unknown;
   model: string;
   choices: unknown;
-  usage?: unknown;
 }
 
 /**
@@ -62,6 +64,5 @@ export function blindChunk(chunk: ClientChunk, blind: Blind, messageId: number):
   }
   if (!parsed || typeof parsed !== 'object') return maskModel(String(chunk), blind);
   const kept: BlindChunk = { id: `arena-${messageId}`, object: parsed.object, created: parsed.created, model: arenaModelName(blind.label), choices: parsed.choices };
-  if (parsed.usage !== undefined) kept.usage = parsed.usage;
   return kept as unknown as ClientChunk;
 }

@@ -43,11 +43,15 @@ export const messageViewAt = (row: ChatMessageEntity, now: number, blind?: Blind
   const abandoned = row.status === 'streaming' && now - row.updated_at > STREAM_ABANDONED_SECONDS;
   return {
     ...messageFields(row),
+    ...(blind ? HIDDEN_MEASURES : {}),
     model_name: shownModel(row.model_name, blind),
     status: abandoned ? 'error' : row.status,
     error: abandoned ? MSG_ANSWER_INTERRUPTED : maskModel(row.error, blind),
   };
 };
+
+/** A hidden model's cost, tokens and speed would tell it (a price, a tokenizer): 0 until the vote. */
+const HIDDEN_MEASURES = { quota: 0, prompt_tokens: 0, completion_tokens: 0, first_token_ms: 0, duration_ms: 0 } as const;
 
 const messageFields = (row: ChatMessageEntity): ChatMessageView => ({
   id: row.id,

@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_PAGE_SIZE, type ChatPage, MSG_TALKING_NOT_FOUND, type TalkingDetail, type TalkingMode, type TalkingView } from '@gw/shared';
+import { type ArenaVoteView, CHAT_HISTORY_PAGE_SIZE, type ChatPage, MSG_TALKING_NOT_FOUND, type TalkingDetail, type TalkingMode, type TalkingView } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
@@ -45,7 +45,26 @@ export class TalkingsService {
   async detail(userId: number, id: number): Promise<TalkingDetail> {
     const talking = await this.owned(userId, id);
     const conversations = await this.conversations.find({ where: { talking_id: id, user_id: userId }, order: { id: 'ASC' } });
-    return { talking: toTalkingView(talking), conversations: conversations.map(toConversationView) };
+    const detail: TalkingDetail = { talking: toTalkingView(talking), conversations: conversations.map(toConversationView) };
+    if (talking.mode === 'arena') detail.arena_vote = talking.revealed_at === null ? null : await this.arenaVote(id);
+    return detail;
+  }
+
+  /** The vote of a revealed battle, so that a battle opened again still says who won. */
+  private async arenaVote(talkingId: number): Promise<ArenaVoteView | null> {
+    const [vote]: Array<{ id: number; round_id: string; winner: string; models: Array<{ label: string; model: string }>; created_at: string }> = await this.talkings.manager.query(
+      'SELECT id, round_id, winner, models, created_at FROM arena_votes WHERE talking_id = $1 ORDER BY id LIMIT 1',
+      [talkingId],
+    );
+    if (!vote) return null;
+    return {
+      id: vote.id,
+      talking_id: talkingId,
+      round_id: Number(vote.round_id),
+      winner: vote.winner as ArenaVoteView['winner'],
+      winner_model: vote.models.find((place) => place.label === vote.winner)?.model ?? '',
+      created_at: Number(vote.created_at),
+    };
   }
 
   async rename(userId: number, id: number, name: string): Promise<TalkingView> {

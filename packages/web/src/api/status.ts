@@ -50,6 +50,8 @@ export interface SiteStatus {
   oidc_enabled?: boolean;
   /** The OIDC button's name (OidcDisplayName), 'OIDC' by default. */
   oidc_name?: string;
+  /** ArenaLeaderboardPublic: every user may read the whole site's arena leaderboard. */
+  arena_leaderboard_public?: boolean;
 }
 
 export const getStatus = () => http.get<SiteStatus>('/api/status');

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Modal } from '@arco-design/web-react';
 import {
   MSG_CHAT_DELETED,
   MSG_CHAT_RENAMED,
@@ -10,29 +9,15 @@ import {
   type ChatUploadView,
 } from '@gw/shared';
 import { makeModel } from '@/components/model-picker/test-models';
-import { captureMessages, user } from '@/pages/channel/test-page';
+import { user } from '@/pages/channel/test-page';
 import { useCompareChatStore } from '@/stores/compare-chat';
-import { useUserStore } from '@/stores/user';
-import { makeUser } from '@/test/factories';
 import type { CompareLaunchState } from './launch-state';
-import { fakeServer, makeConversation, makeRow, makeTalking, ok, renderCompare, where, type ApiCall } from './test-server';
+import { fakeServer, makeConversation, makeRow, makeTalking, ok, renderCompare, where, type ApiCall, withPageMessages } from './test-server';
 
 const GPT = makeModel('gpt-4o', { is_viewable: true });
 const CLAUDE = makeModel('claude-3-5-sonnet', { is_viewable: true });
 
-let messages: HTMLElement;
-const message = (text: string) => within(messages).findByText(text);
-
-beforeEach(() => {
-  messages = captureMessages();
-  useUserStore.getState().setUser(makeUser());
-});
-
-afterEach(() => {
-  Modal.destroyAll();
-  useUserStore.getState().clearUser();
-  messages.remove();
-});
+const { message, area: messageArea } = withPageMessages();
 
 const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`);
 const answerOf = (model: string) => screen.getAllByText(model, { selector: '.compare-answer-model' })[0].closest('.compare-answer') as HTMLElement;
@@ -130,7 +115,7 @@ describe('new chat', () => {
     expect(await screen.findByText(shown)).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: '发送' })).toBeTruthy());
     expect(screen.getAllByText(shown)).toHaveLength(1);
-    expect(within(messages).queryByText(shown)).toBeNull();
+    expect(within(messageArea()).queryByText(shown)).toBeNull();
     expect(screen.queryAllByRole('region', { name: '对话轮次' })).toEqual([]);
     expect(screen.queryByText(launch.initialMessage)).toBeNull();
     expect(calls.filter((call) => call.path === '/v1/chat/completions')).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Message, Popconfirm, Spin, Trigger } from '@arco-design/web-react';
+import { Button, Message, Popconfirm, Spin, Tag, Trigger } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconHistory } from '@arco-design/web-react/icon';
 import {
   COMPARE_HISTORY_PAGE_SIZE,
@@ -108,6 +108,11 @@ export function HistoryPopup({ currentId, onOpen, onCurrentDeleted, onRenamed }:
             >
               {item.name}
             </button>
+            {item.mode === 'arena' && (
+              <Tag size="small" color="arcoblue" className="compare-history-arena">
+                对战
+              </Tag>
+            )}
             <Button
               size="mini"
               type="text"

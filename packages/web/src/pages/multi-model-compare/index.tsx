@@ -26,7 +26,10 @@ import './multi-model-compare.css';
 
 const showMessage = (error: unknown) => Message.error(error instanceof Error ? error.message : String(error));
 
-/** The compare page (spec 3 §2.10): one column per model, the rounds asked of all of them. */
+/**
+ * The compare page (spec 3 §2.10): one column per model, the rounds asked of all of them. An arena
+ * battle (issue 33) names its columns by place until it is voted, under its latest round.
+ */
 export default function MultiModelComparePage() {
   const location = useLocation();
   const params = useParams<{ id: string }>();
@@ -38,7 +41,7 @@ export default function MultiModelComparePage() {
   const store = useCompareChatStore.getState;
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
-  const arena = useArenaVote(talking, setTalking);
+  const arenaVote = useArenaVote(talking, setTalking);
 
   const busy = sessions.some(isBusy);
   const isArena = talking.mode === 'arena';
@@ -144,7 +147,7 @@ export default function MultiModelComparePage() {
           {sessions.map((session) => (
             <div key={session.id} className="compare-column-head">
               {session.arenaLabel ? (
-                <ArenaSessionHeader session={session} winner={arena.vote?.winner === session.arenaLabel} />
+                <ArenaSessionHeader session={session} winner={arenaVote.vote?.winner === session.arenaLabel} />
               ) : (
                 <SessionHeader
                   session={session}
@@ -190,11 +193,11 @@ export default function MultiModelComparePage() {
                 ))}
               </div>
               {round === lastRound && roundToVote !== null && (
-                <VoteBar sessions={sessions} voting={arena.voting} onVote={(winner) => void arena.handleVote(roundToVote, winner)} />
+                <VoteBar sessions={sessions} voting={arenaVote.voting} onVote={(winner) => void arenaVote.handleVote(roundToVote, winner)} />
               )}
-              {arena.vote && roundHasId(round, arena.vote.round_id) && (
+              {arenaVote.vote && roundHasId(round, arenaVote.vote.round_id) && (
                 <div className="arena-result" role="status">
-                  {voteResultText(arena.vote)}
+                  {voteResultText(arenaVote.vote)}
                 </div>
               )}
             </section>

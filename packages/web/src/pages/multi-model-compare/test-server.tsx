@@ -1,8 +1,11 @@
-import { vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { Modal } from '@arco-design/web-react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { arenaModelName, type ArenaLabel, type ArenaVoteView, type ChatMessageView, type ConversationView, type TalkingView } from '@gw/shared';
-import { jsonResponse } from '@/test/factories';
+import { captureMessages } from '@/pages/channel/test-page';
+import { useUserStore } from '@/stores/user';
+import { jsonResponse, makeUser } from '@/test/factories';
 import MultiModelComparePage from './index';
 
 /** Test support for the compare page: a stand-in server with JSON routes and chat streams the test writes into. */
@@ -132,4 +135,22 @@ export function makeRow(fields: Partial<ChatMessageView> & Pick<ChatMessageView,
     updated_at: 1,
     ...fields,
   };
+}
+
+/**
+ * Every test of the file with a signed-in user and the page's toasts captured (closed after it):
+ * `message` finds a toast's text, `area` is where they appear.
+ */
+export function withPageMessages(): { message: (text: string) => Promise<HTMLElement>; area: () => HTMLElement } {
+  let messages: HTMLElement;
+  beforeEach(() => {
+    messages = captureMessages();
+    useUserStore.getState().setUser(makeUser());
+  });
+  afterEach(() => {
+    Modal.destroyAll();
+    useUserStore.getState().clearUser();
+    messages.remove();
+  });
+  return { message: (text) => within(messages).findByText(text), area: () => messages };
 }

@@ -382,6 +382,24 @@ describe('operation and system tabs', () => {
     );
   });
 
+  it('shows the arena switches off by default in 模型对战设置 and saves each as soon as it is toggled', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+    const publicBoard = await screen.findByRole('switch', { name: '全站排行榜对所有用户公开' });
+    const dropSelfNamed = screen.getByRole('switch', { name: '排除回答中自报模型名称的投票' });
+    expect([publicBoard, dropSelfNamed].map((toggle) => toggle.getAttribute('aria-checked'))).toEqual(['false', 'false']);
+    expect(publicBoard.closest('.arco-card')?.querySelector('.arco-card-header')?.textContent).toBe('模型对战设置');
+    await userEvent.setup().click(publicBoard);
+    await userEvent.setup().click(dropSelfNamed);
+
+    await waitFor(() =>
+      expect(mutations(calls)).toEqual([
+        { method: 'PUT', path: '/api/option/', body: { key: 'ArenaLeaderboardPublic', value: 'true' } },
+        { method: 'PUT', path: '/api/option/', body: { key: 'ArenaDropSelfIdentified', value: 'true' } },
+      ]),
+    );
+  });
+
   it('shows the switch for channels on local or private addresses off by default, says when to turn it on, and saves it on', async () => {
     const calls = fakeApi(makeUser({ role: 100 }));
     renderAt('/setting?tab=operation');
