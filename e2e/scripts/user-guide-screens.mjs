@@ -74,8 +74,14 @@ export const SCREENS = {
   '/multi-model-chat': {
     zh: '多模型对话',
     en: 'Multi-model chat',
-    purposeZh: '选择最多三个模型及其参数，输入问题（可附图片）后同时发给它们，进入对比页面。',
-    purposeEn: 'Pick up to three models and their parameters, ask a question (images allowed) and send it to all of them on the compare page.',
+    purposeZh: '选择最多三个模型及其参数，输入问题（可附图片）后同时发给它们，进入对比页面。切到“对战模式”可发起匿名对战：所选模型或随机两三个模型以 模型 A / 模型 B 出场，投票后揭晓。',
+    purposeEn: 'Pick up to three models and their parameters, ask a question (images allowed) and send it to all of them on the compare page. 对战模式 starts a blind battle instead: the chosen models, or two or three drawn at random, answer as 模型 A / 模型 B until you vote.',
+  },
+  '/arena/leaderboard': {
+    zh: '模型排行榜',
+    en: 'Model leaderboard',
+    purposeZh: '匿名对战投票得出的模型评分（Bradley–Terry，带 95% 区间）、胜负、平均费用和首字时间，以及两两胜率矩阵；可按分类筛选，管理员可看全站。',
+    purposeEn: 'The models rated by the blind battles’ votes (Bradley–Terry with 95 % intervals), wins, mean cost and first-token time, and the pairwise win-rate matrix; filter by category; administrators see the whole site.',
   },
   '/workflow': {
     zh: '数据处理工作流',
