@@ -36,6 +36,7 @@ import { Passkeys1795828000000 } from './1795828000000-passkeys';
 import { AuditLog1795824000000 } from './1795824000000-audit-log';
 import { Oidc1795830000000 } from './1795830000000-oidc';
 import { Arena1795832000000 } from './1795832000000-arena';
+import { SubscriptionPlans1795834000000 } from './1795834000000-subscription-plans';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   Passkeys1795828000000,
   Oidc1795830000000,
   Arena1795832000000,
+  SubscriptionPlans1795834000000,
 ];

@@ -40,6 +40,7 @@ import { StatisticsModule } from './statistics/statistics.module';
 import { MonitoringModule } from './monitoring/monitoring.module';
 import { TalkingsModule } from './talkings/talkings.module';
 import { ArenaModule } from './arena/arena.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 import { StorageModule } from './storage/storage.module';
@@ -95,6 +96,7 @@ export class AppModule {
         RelayModule,
         TalkingsModule,
         ArenaModule,
+        SubscriptionsModule,
         WorkflowsModule,
         UserFilesModule,
         StatisticsModule,

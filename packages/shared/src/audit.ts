@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'redemption.update',
   'redemption.delete',
   'topup.complete',
+  'plan.create',
+  'plan.update',
+  'plan.delete',
   'log.delete',
   'token.update',
   'dataset.create',
@@ -53,6 +56,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'redemption.update': '修改兑换码',
   'redemption.delete': '删除兑换码',
   'topup.complete': '补单',
+  'plan.create': '创建套餐',
+  'plan.update': '修改套餐',
+  'plan.delete': '删除套餐',
   'log.delete': '清理日志',
   'token.update': '修改令牌',
   'dataset.create': '创建数据集',
@@ -65,7 +71,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
 };
 
 /** The kinds of object an audit row is about. */
-export const AUDIT_TARGET_TYPES = ['option', 'channel', 'user', 'redemption', 'topup', 'log', 'token', 'dataset', 'model'] as const;
+export const AUDIT_TARGET_TYPES = ['option', 'channel', 'user', 'redemption', 'topup', 'plan', 'log', 'token', 'dataset', 'model'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_TARGET_LABELS: Readonly<Record<AuditTargetType, string>> = {
@@ -74,6 +80,7 @@ export const AUDIT_TARGET_LABELS: Readonly<Record<AuditTargetType, string>> = {
   user: '用户',
   redemption: '兑换码',
   topup: '充值订单',
+  plan: '套餐',
   log: '日志',
   token: '令牌',
   dataset: '数据集',

@@ -28,3 +28,4 @@ export * from './two-factor';
 export * from './oidc';
 export * from './passkeys';
 export * from './arena';
+export * from './subscriptions';

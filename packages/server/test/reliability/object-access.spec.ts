@@ -179,6 +179,7 @@ const CHECKS: Record<string, Probe[]> = {
   'PUT /relay/v1/talking/:id': [hidden((ids) => s.bob.put(`/relay/v1/talking/${ids.talking}`).send({ name: 'renamed by bob' }), MSG_TALKING_NOT_FOUND)],
   'DELETE /relay/v1/talking/:id': [hidden((ids) => s.bob.delete(`/relay/v1/talking/${ids.talking}`), MSG_TALKING_NOT_FOUND)],
   'GET /relay/v1/talking/:id/export': [hidden((ids) => s.bob.get(`/relay/v1/talking/${ids.talking}/export`).query({ format: 'json' }), MSG_TALKING_NOT_FOUND)],
+  'GET /api/subscription/plans': [own(() => s.bob.get('/api/subscription/plans'))],
   'POST /relay/v1/arena/battle': [hidden((ids) => s.bob.post('/relay/v1/arena/battle').send({ talking_id: ids.talking, count: 2 }), MSG_TALKING_NOT_FOUND)],
   'POST /relay/v1/arena/vote': [hidden((ids) => s.bob.post('/relay/v1/arena/vote').send({ talking_id: ids.talking, round_id: 1, winner: 'tie' }), MSG_TALKING_NOT_FOUND)],
   'GET /relay/v1/arena/leaderboard': [own(() => s.bob.get('/relay/v1/arena/leaderboard').query({ scope: 'me' }))],

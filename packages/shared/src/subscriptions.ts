@@ -1,0 +1,69 @@
+/**
+ * Subscription plans (issue 34): what a super administrator sells besides top-ups. A plan grants
+ * `quota` each period; while subscribed the user may be moved to the plan's group. Prices are kept
+ * in cents (fen for CNY, cents for USD), so that no amount is ever a rounded float.
+ */
+
+export const PLAN_PERIODS = ['month', 'quarter', 'year', 'days'] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number];
+export const PLAN_PERIOD_LABELS: Record<PlanPeriod, string> = { month: '每月', quarter: '每季度', year: '每年', days: '按天数' };
+
+export const PLAN_NAME_MAX_LENGTH = 50;
+export const PLAN_DESCRIPTION_MAX_LENGTH = 500;
+/** A period of `days` lasts 1 to this many days. */
+export const PLAN_MAX_DAYS = 3650;
+/** At most this much in one price (10 000 000.00): a typo, not a plan. */
+export const PLAN_MAX_PRICE_CENTS = 1_000_000_000;
+
+/** A plan as the console shows it: prices in yuan and dollars with two decimals (0: not sold that way). */
+export interface PlanView {
+  id: number;
+  name: string;
+  description: string;
+  /** CNY, paid through Epay; 0 when the plan is not sold for yuan. */
+  price_cny: number;
+  /** USD, paid by card (Stripe); 0 when the plan is not sold for dollars. */
+  price_usd: number;
+  period: PlanPeriod;
+  /** The period's length when `period` is 'days'; 0 otherwise. */
+  period_days: number;
+  /** Quota granted each period (500 000 = 1 USD). */
+  quota: number;
+  /** The group the subscriber is in while subscribed; '' keeps their own. */
+  group: string;
+  /** How many times one user may buy it; 0: no limit. */
+  limit_per_user: number;
+  enabled: boolean;
+  /** Lower first on the wallet page. */
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** POST /api/subscription/plan and PUT /api/subscription/plan/:id. */
+export interface PlanFields {
+  name: string;
+  description?: string;
+  price_cny: number;
+  price_usd: number;
+  period: PlanPeriod;
+  period_days?: number;
+  quota: number;
+  group?: string;
+  limit_per_user?: number;
+  enabled?: boolean;
+  sort?: number;
+}
+
+export const MSG_PLAN_NOT_FOUND = '套餐不存在';
+export const MSG_PLAN_NAME_REQUIRED = '请输入套餐名称';
+export const MSG_PLAN_NAME_TOO_LONG = `套餐名称不能超过 ${PLAN_NAME_MAX_LENGTH} 个字符`;
+export const MSG_PLAN_DESCRIPTION_TOO_LONG = `套餐说明不能超过 ${PLAN_DESCRIPTION_MAX_LENGTH} 个字符`;
+export const MSG_PLAN_PRICE_INVALID = '价格必须是 0 到 10000000 之间、最多两位小数的数';
+export const MSG_PLAN_NO_PRICE = '请至少设置一种价格（人民币或美元）';
+export const MSG_PLAN_PERIOD_INVALID = '周期必须是每月、每季度、每年或按天数';
+export const MSG_PLAN_DAYS_INVALID = `按天数的周期必须是 1 到 ${PLAN_MAX_DAYS} 天`;
+export const MSG_PLAN_QUOTA_INVALID = '每周期额度必须是正整数';
+export const MSG_PLAN_LIMIT_INVALID = '每人限购次数必须是 0 或正整数';
+export const MSG_PLAN_SAVED = '套餐已保存';
+export const MSG_PLAN_DELETED = '套餐已删除';
