@@ -180,11 +180,17 @@ export const SCREENS = {
     purposeZh: '生成兑换码（新码只显示一次），搜索、编辑、启用或禁用、删除和复制。',
     purposeEn: 'Generate redemption codes (shown once), search, edit, enable or disable, delete and copy them.',
   },
+  '/plan': {
+    zh: '套餐管理',
+    en: 'Subscription plans',
+    purposeZh: '超级管理员管理订阅套餐：名称与说明、人民币和美元价格、周期（每月、每季度、每年或按天数）、每周期额度、订阅期间的分组和每人限购次数；可新建、编辑、启用或停用、删除。启用的套餐展示在钱包页。',
+    purposeEn: 'For super administrators: the subscription plans — name and description, prices in yuan and dollars, the period (monthly, quarterly, yearly or a number of days), the quota each period, the group while subscribed and how many times one user may buy it; create, edit, enable or disable and delete them. Enabled plans show on the wallet page.',
+  },
   '/topup': {
     zh: '钱包',
     en: 'Wallet',
-    purposeZh: '当前余额、兑换码充值和在线支付（支付宝或微信），以及充值记录（在线订单和兑换过的兑换码）。',
-    purposeEn: 'The balance, redeeming a code, paying online (Alipay or WeChat Pay) and the top-up history (online orders and redeemed codes).',
+    purposeZh: '当前余额、兑换码充值和在线支付（支付宝或微信），在售的订阅套餐（有套餐时显示，购买功能即将开放），以及充值记录（在线订单和兑换过的兑换码）。',
+    purposeEn: 'The balance, redeeming a code, paying online (Alipay or WeChat Pay), the subscription plans on sale (when there are any; buying opens soon) and the top-up history (online orders and redeemed codes).',
   },
   '/user': {
     zh: '用户管理',

@@ -15,6 +15,19 @@ export const PLAN_MAX_DAYS = 3650;
 /** At most this much in one price (10 000 000.00): a typo, not a plan. */
 export const PLAN_MAX_PRICE_CENTS = 1_000_000_000;
 
+/** The largest 每人限购 and 排序 (the columns are 32-bit integers). */
+export const PLAN_INT_MAX = 2_147_483_647;
+
+/**
+ * A price in yuan or dollars as cents: 0 to 10 000 000 with at most two decimals, else null. The
+ * one rule of a plan's price, for the server's check and the console's form alike.
+ */
+export function planPriceCents(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  const cents = Math.round(value * 100);
+  return cents <= PLAN_MAX_PRICE_CENTS && Math.abs(value * 100 - cents) < 1e-6 ? cents : null;
+}
+
 /** A plan as the console shows it: prices in yuan and dollars with two decimals (0: not sold that way). */
 export interface PlanView {
   id: number;
@@ -65,5 +78,8 @@ export const MSG_PLAN_PERIOD_INVALID = '周期必须是每月、每季度、每�
 export const MSG_PLAN_DAYS_INVALID = `按天数的周期必须是 1 到 ${PLAN_MAX_DAYS} 天`;
 export const MSG_PLAN_QUOTA_INVALID = '每周期额度必须是正整数';
 export const MSG_PLAN_LIMIT_INVALID = '每人限购次数必须是 0 或正整数';
+export const MSG_PLAN_SORT_INVALID = '排序必须是整数';
+export const MSG_PLAN_GROUP_UNKNOWN = (group: string) => `分组 ${group} 不存在，请先在分组倍率中添加`;
+export const MSG_PLAN_ENABLED_INVALID = '启用状态必须是 true 或 false';
 export const MSG_PLAN_SAVED = '套餐已保存';
 export const MSG_PLAN_DELETED = '套餐已删除';

@@ -4,7 +4,7 @@ import { AuditActor, Auditor } from '../audit/audit-actor';
 import { Access } from '../auth/access.decorator';
 import { WithMessage } from '../common/envelope.interceptor';
 import { IdPipe } from '../common/int-range';
-import { PlanDto } from './dto/plan.dto';
+import { PlanDto, PlanStatusDto } from './dto/plan.dto';
 import { PlansService } from './plans.service';
 
 const PlanId = () => Param('id', new IdPipe(MSG_PLAN_NOT_FOUND));
@@ -36,6 +36,12 @@ export class PlansController {
   @Access('root')
   async update(@Auditor() auditor: AuditActor, @PlanId() id: number, @Body() dto: PlanDto): Promise<WithMessage<PlanView>> {
     return new WithMessage(MSG_PLAN_SAVED, await this.plans.update(id, dto, auditor));
+  }
+
+  @Put('plan/:id/status')
+  @Access('root')
+  async setStatus(@Auditor() auditor: AuditActor, @PlanId() id: number, @Body() dto: PlanStatusDto): Promise<WithMessage<PlanView>> {
+    return new WithMessage(MSG_PLAN_SAVED, await this.plans.setEnabled(id, dto.enabled, auditor));
   }
 
   @Delete('plan/:id')

@@ -1,4 +1,4 @@
-import { MSG_PLAN_DAYS_INVALID, MSG_PLAN_NO_PRICE, MSG_PLAN_NOT_FOUND, type PlanView } from '@gw/shared';
+import { MSG_PLAN_DAYS_INVALID, MSG_PLAN_GROUP_UNKNOWN, MSG_PLAN_NO_PRICE, MSG_PLAN_NOT_FOUND, type PlanView, planPriceCents } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
@@ -60,6 +60,19 @@ export class PlansService {
     });
   }
 
+  /** Puts the plan on or off sale; its other fields are not checked again (its group may be gone since). */
+  async setEnabled(id: number, enabled: boolean, auditor: AuditActor): Promise<PlanView> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.locked(manager, id);
+      const before = row.enabled;
+      row.enabled = enabled;
+      row.updated_at = nowSeconds();
+      await manager.save(row);
+      await this.audit.record(auditor, 'plan.update', { type: 'plan', id }, { enabled: before }, { enabled }, { manager });
+      return toPlanView(row);
+    });
+  }
+
   /** Takes the plan off sale for good; it stays in the table for the subscriptions that name it. */
   async remove(id: number, auditor: AuditActor): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
@@ -77,14 +90,14 @@ export class PlansService {
 
   /** The checked fields of a plan: one price at least, a length for a period of days, a group that exists. */
   private fieldsOf(dto: PlanDto): PlanFields {
-    const priceCnyCents = Math.round(dto.price_cny * 100);
-    const priceUsdCents = Math.round(dto.price_usd * 100);
+    const priceCnyCents = planPriceCents(dto.price_cny) ?? 0;
+    const priceUsdCents = planPriceCents(dto.price_usd) ?? 0;
     if (priceCnyCents === 0 && priceUsdCents === 0) throw new BusinessError(MSG_PLAN_NO_PRICE);
     const periodDays = dto.period === 'days' ? (dto.period_days ?? 0) : 0;
     if (dto.period === 'days' && periodDays < 1) throw new BusinessError(MSG_PLAN_DAYS_INVALID);
     const group = dto.group ?? '';
     if (group !== '' && !Object.hasOwn(this.options.getJson<Record<string, number>>('GroupRatio'), group)) {
-      throw new BusinessError(`分组 ${group} 不存在，请先在分组倍率中添加`);
+      throw new BusinessError(MSG_PLAN_GROUP_UNKNOWN(group));
     }
     return {
       name: dto.name,

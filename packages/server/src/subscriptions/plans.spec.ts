@@ -103,6 +103,25 @@ describe('subscription plans: 套餐管理 and the plans on sale (integration)',
     expect((await plans()).length).toBe(before);
   });
 
+  it('puts a plan on or off sale without checking its other fields again (its group may be gone)', async () => {
+    await root.put('/api/option/').send({ key: 'GroupRatio', value: JSON.stringify({ default: 1, vip: 1, gold: 1 }) });
+    const id = (await root.post('/api/subscription/plan').send({ ...MONTHLY, group: 'gold' })).body.data.id;
+    await root.put('/api/option/').send({ key: 'GroupRatio', value: JSON.stringify({ default: 1, vip: 1 }) });
+    expect((await root.put(`/api/subscription/plan/${id}`).send({ ...MONTHLY, group: 'gold', enabled: false })).body.message).toBe('分组 gold 不存在，请先在分组倍率中添加');
+    const off = await root.put(`/api/subscription/plan/${id}/status`).send({ enabled: false });
+    expect(off.body).toMatchObject({ success: true, data: { id, enabled: false, group: 'gold' } });
+    expect((await user.get('/api/subscription/plans')).body.data.map((plan: { id: number }) => plan.id)).not.toContain(id);
+    expect((await root.put(`/api/subscription/plan/${id}/status`).send({ enabled: 'no' })).body).toMatchObject({ success: false, message: '启用状态必须是 true 或 false' });
+    expect((await root.put(`/api/subscription/plan/${id}/status`).send({ enabled: true })).body.data.enabled).toBe(true);
+    expect((await admin.put(`/api/subscription/plan/${id}/status`).send({ enabled: false })).status).toBe(403);
+    const audit = await t.db.query(`SELECT before, after FROM audit_logs WHERE target_type = 'plan' AND target_id = $1 AND action = 'plan.update' ORDER BY id`, [String(id)]);
+    expect(audit.map((entry: { before: object; after: object }) => [entry.before, entry.after])).toEqual([
+      [{ enabled: true }, { enabled: false }],
+      [{ enabled: false }, { enabled: true }],
+    ]);
+    await root.delete(`/api/subscription/plan/${id}`);
+  });
+
   it('lets only super administrators manage plans', async () => {
     const id = (await root.post('/api/subscription/plan').send(MONTHLY)).body.data.id;
     for (const agent of [admin, user]) {

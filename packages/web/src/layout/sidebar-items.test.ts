@@ -21,10 +21,15 @@ describe(sidebarSections.name, () => {
     expect(labels({ id: 2, role: 10 }, allFlags)).toEqual(expect.arrayContaining(adminOnly));
   });
 
-  it('shows 审计日志 to super administrators (role 100) only', () => {
-    expect(labels({ id: 2, role: 10 }, allFlags)).not.toContain('审计日志');
-    expect(labels({ id: 7, role: 1 }, allFlags)).not.toContain('审计日志');
-    expect(labels({ id: 3, role: 100 }, allFlags)).toContain('审计日志');
+  it.each(['审计日志', '套餐管理'])('shows %s to super administrators (role 100) only', (label) => {
+    expect(labels({ id: 2, role: 10 }, allFlags)).not.toContain(label);
+    expect(labels({ id: 7, role: 1 }, allFlags)).not.toContain(label);
+    expect(labels({ id: 3, role: 100 }, allFlags)).toContain(label);
+  });
+
+  it('lists 套餐管理 right after 兑换码 for super administrators', () => {
+    const shown = labels({ id: 3, role: 100 }, allFlags);
+    expect(shown.slice(shown.indexOf('兑换码'), shown.indexOf('兑换码') + 3)).toEqual(['兑换码', '套餐管理', '钱包']);
   });
 
   it('shows dashboard, monitor and drawing only when their status flags are true', () => {

@@ -48,6 +48,13 @@ describe(checkAccess.name, () => {
     },
   );
 
+  it.each(['/plan', '/audit'])('opens the super administrators\' page %s from role 100 only', (path) => {
+    expect(checkAccess(path, guest)).toBe('login');
+    expect(checkAccess(path, member)).toBe('forbidden');
+    expect(checkAccess(path, admin)).toBe('forbidden');
+    expect(checkAccess(path, { id: 3, role: 100 })).toBe('allowed');
+  });
+
   it('reports unknown routes as not found, whoever asks', () => {
     expect(checkAccess('/nope', guest)).toBe('not-found');
     expect(checkAccess('/token/extra', admin)).toBe('not-found');

@@ -25,6 +25,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   customerConnect: lazy(() => import('@/pages/customer-connect')),
   audit: lazy(() => import('@/pages/audit')),
   redemption: lazy(() => import('@/pages/redemption')),
+  plan: lazy(() => import('@/pages/plan')),
   topup: lazy(() => import('@/pages/topup')),
   chat: lazy(() => import('@/pages/chat')),
   chat2link: lazy(() => import('@/pages/chat/chat2link')),

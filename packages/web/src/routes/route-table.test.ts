@@ -42,6 +42,15 @@ describe('route table', () => {
     expect(route?.menu).toMatchObject({ label: '绘图', flag: 'enable_drawing' });
   });
 
+  it('serves /plan with 套餐管理 to super administrators, in the system group between 兑换码 and 钱包', () => {
+    const route = findRoute('/plan');
+    expect(route?.page).toBe('plan');
+    expect(route?.access).toBe('root');
+    expect(route?.menu).toMatchObject({ label: '套餐管理', group: 'system' });
+    const paths = ROUTES.filter((item) => item.menu?.group === 'system').map((item) => item.path);
+    expect(paths.slice(paths.indexOf('/redemption'), paths.indexOf('/redemption') + 3)).toEqual(['/redemption', '/plan', '/topup']);
+  });
+
   it('serves /task with the async task page to signed-in users, outside the sidebar (spec 1 §2.2)', () => {
     const route = findRoute('/task');
     expect(route?.page).toBe('task');

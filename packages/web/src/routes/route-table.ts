@@ -3,6 +3,7 @@ import type { AccessRule } from '@gw/shared';
 import {
   IconApps,
   IconBranch,
+  IconCalendar,
   IconCalendarClock,
   IconCheckCircle,
   IconCode,
@@ -56,6 +57,7 @@ export type PageKey =
   | 'customerConnect'
   | 'audit'
   | 'redemption'
+  | 'plan'
   | 'topup'
   | 'chat'
   | 'chat2link'
@@ -149,6 +151,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/channel', access: 'admin', page: 'channel', menu: system('渠道', IconLink) },
   { path: '/token', access: 'user', page: 'token', menu: system('令牌', IconSafe) },
   { path: '/redemption', access: 'admin', page: 'redemption', menu: system('兑换码', IconGift) },
+  // Issue 34: the subscription plans, for super administrators only (the server's plan management is 'root' too).
+  { path: '/plan', access: 'root', page: 'plan', menu: system('套餐管理', IconCalendar) },
   { path: '/topup', access: 'user', page: 'topup', menu: system('钱包', IconWechatpay) },
   { path: '/user', access: 'admin', page: 'user', menu: system('用户管理', IconUserGroup) },
   { path: '/log', access: 'user', page: 'log', menu: system('日志', IconList) },

@@ -9,24 +9,21 @@ import {
   MSG_PLAN_QUOTA_INVALID,
   PLAN_DESCRIPTION_MAX_LENGTH,
   PLAN_MAX_DAYS,
-  PLAN_MAX_PRICE_CENTS,
   PLAN_NAME_MAX_LENGTH,
+  PLAN_INT_MAX,
   PLAN_PERIODS,
   type PlanPeriod,
+  MSG_PLAN_ENABLED_INVALID,
+  MSG_PLAN_SORT_INVALID,
+  planPriceCents,
 } from '@gw/shared';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
-import { INT4_MAX } from '../../common/int-range';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-/** A price in yuan or dollars: 0 to 10 000 000 with at most two decimals (it is stored in cents). */
-const isPrice = (value: unknown): boolean => {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return false;
-  const cents = Math.round(value * 100);
-  return cents <= PLAN_MAX_PRICE_CENTS && Math.abs(value * 100 - cents) < 1e-6;
-};
-const IsPrice = () => ValidateBy({ name: 'isPrice', validator: { validate: isPrice, defaultMessage: () => MSG_PLAN_PRICE_INVALID } });
+/** A price in yuan or dollars (planPriceCents: it is stored in cents). */
+const IsPrice = () => ValidateBy({ name: 'isPrice', validator: { validate: (value) => planPriceCents(value) !== null, defaultMessage: () => MSG_PLAN_PRICE_INVALID } });
 
 /** POST /api/subscription/plan, PUT /api/subscription/plan/:id: every field of a plan. */
 export class PlanDto {
@@ -71,16 +68,22 @@ export class PlanDto {
   @IsOptional()
   @IsInt({ message: MSG_PLAN_LIMIT_INVALID })
   @Min(0, { message: MSG_PLAN_LIMIT_INVALID })
-  @Max(INT4_MAX, { message: MSG_PLAN_LIMIT_INVALID })
+  @Max(PLAN_INT_MAX, { message: MSG_PLAN_LIMIT_INVALID })
   limit_per_user?: number;
 
   @IsOptional()
-  @IsBoolean({ message: '启用状态必须是 true 或 false' })
+  @IsBoolean({ message: MSG_PLAN_ENABLED_INVALID })
   enabled?: boolean;
 
   @IsOptional()
-  @IsInt({ message: '排序必须是整数' })
-  @Min(-INT4_MAX, { message: '排序必须是整数' })
-  @Max(INT4_MAX, { message: '排序必须是整数' })
+  @IsInt({ message: MSG_PLAN_SORT_INVALID })
+  @Min(-PLAN_INT_MAX, { message: MSG_PLAN_SORT_INVALID })
+  @Max(PLAN_INT_MAX, { message: MSG_PLAN_SORT_INVALID })
   sort?: number;
+}
+
+/** PUT /api/subscription/plan/:id/status: on or off sale, nothing else checked again. */
+export class PlanStatusDto {
+  @IsBoolean({ message: MSG_PLAN_ENABLED_INVALID })
+  enabled: boolean;
 }

@@ -9,13 +9,16 @@ import { OnlineTopupCard } from './online-topup-card';
 import { OrderHistory } from './order-history';
 import { OrderResult } from './order-result';
 import { refreshBalance } from './refresh-balance';
+import { SubscriptionPlansCard } from './subscription-plans-card';
 import { minTopUp } from './topup-view';
+import { usePlansOnSale } from './use-plans-on-sale';
 import { WalletCard } from './wallet-card';
 import './topup.css';
 
 /**
- * 钱包 (spec 2 §2): balance, redemption code, online payment and the top-up history; opened by
- * Epay's return with ?trade_no=…, the result of that order first.
+ * 钱包 (spec 2 §2): balance, redemption code, online payment, the subscription plans on sale (issue
+ * 34, shown when there are any) and the top-up history; opened by Epay's return with ?trade_no=…,
+ * the result of that order first.
  */
 export default function TopupPage() {
   const user = useUserStore((state) => state.user);
@@ -24,6 +27,7 @@ export default function TopupPage() {
   const tradeNo = searchParams.get('trade_no');
   const display = useMemo(readQuotaDisplay, []);
   const [historyVersion, setHistoryVersion] = useState(0);
+  const plans = usePlansOnSale();
 
   useEffect(() => {
     void refreshBalance();
@@ -49,6 +53,7 @@ export default function TopupPage() {
           <OnlineTopupCard enabled={status?.enable_online_topup === true} min={minTopUp(status)} display={display} />
         </Grid.Col>
       </Grid.Row>
+      {plans.length > 0 && <SubscriptionPlansCard plans={plans} display={display} />}
       <OrderHistory
         display={display}
         isAdmin={role >= ROLE_ADMIN}
