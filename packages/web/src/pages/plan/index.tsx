@@ -30,7 +30,7 @@ export default function PlanPage() {
         return next;
       });
 
-    // PUT replaces every field: the plan as listed, with only enabled switched.
+    // On or off sale through the status call: nothing else is sent or checked again.
     const handleToggle = async (plan: PlanView) => {
       setBusy(plan.id, true);
       const reply = await callReply(setPlanEnabled(plan.id, !plan.enabled));
