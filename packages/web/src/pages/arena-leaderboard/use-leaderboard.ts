@@ -11,11 +11,11 @@ export interface Board {
 const EMPTY_BOARD: Board = { ratings: [], matrix: { models: [], rates: [], counts: [] } };
 
 /**
- * The leaderboard and win matrix of a scope and category. A refused 全站 (HTTP 403: the board was
- * made private meanwhile) shows the server's reason and calls `onForbidden`, so that the page
- * falls back to the user's own votes.
+ * The leaderboard and win matrix of a scope and category. A refused 全站 (the board was made
+ * private meanwhile: `success: false`) shows the server's reason and calls `onRefused`, so that
+ * the page falls back to the user's own votes.
  */
-export function useLeaderboard(scope: ArenaLeaderboardScope, category: string, onForbidden: () => void) {
+export function useLeaderboard(scope: ArenaLeaderboardScope, category: string, onRefused: () => void) {
   const [board, setBoard] = useState<Board>(EMPTY_BOARD);
   const [loading, setLoading] = useState(true);
   const [version, setVersion] = useState(0);
@@ -30,14 +30,14 @@ export function useLeaderboard(scope: ArenaLeaderboardScope, category: string, o
           if (!active) return;
           setBoard(EMPTY_BOARD);
           showArenaError(error);
-          if (error instanceof HttpError && error.status === 403) onForbidden();
+          if (scope === 'all' && !(error instanceof HttpError && error.status === 401)) onRefused();
         },
       )
       .finally(() => active && setLoading(false));
     return () => {
       active = false;
     };
-    // onForbidden only sets the page's scope: not a reason to load again.
+    // onRefused only sets the page's scope: not a reason to load again.
   }, [scope, category, version]);
 
   /** Loads again: the board is fitted by a job a moment after a vote. */
