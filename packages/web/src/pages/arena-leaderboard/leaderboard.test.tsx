@@ -118,7 +118,6 @@ describe('the arena leaderboard', () => {
       'fetch',
       vi.fn(async (input: string) => {
         const url = new URL(input, 'http://localhost');
-        if (url.pathname === '/api/user/token') return jsonResponse(ok('token'));
         queries.push(`${url.pathname.split('/').at(-1)}?${url.searchParams}`);
         if (url.searchParams.get('scope') === 'all') return jsonResponse({ success: false, message: MSG_ARENA_SCOPE_FORBIDDEN });
         return jsonResponse(ok(url.pathname.endsWith('leaderboard') ? RATINGS : MATRIX));
@@ -134,6 +133,8 @@ describe('the arena leaderboard', () => {
     await u.click(screen.getByRole('radio', { name: '全站' }));
     expect(await within(messages).findByText(MSG_ARENA_SCOPE_FORBIDDEN)).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('radio', { name: '我的投票' }) as HTMLInputElement).checked).toBe(true));
+    // A refusal, not a 403: the client never renews the user's access token for it.
+    expect(queries.filter((query) => query.startsWith('token'))).toEqual([]);
     const asked = queries.filter((query) => query.startsWith('leaderboard'));
     expect(asked).toContain('leaderboard?scope=all');
     expect(asked.at(-1)).toBe('leaderboard?scope=me');
