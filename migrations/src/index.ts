@@ -37,6 +37,7 @@ import { AuditLog1795824000000 } from './1795824000000-audit-log';
 import { Oidc1795830000000 } from './1795830000000-oidc';
 import { Arena1795832000000 } from './1795832000000-arena';
 import { SubscriptionPlans1795834000000 } from './1795834000000-subscription-plans';
+import { Subscriptions1795836000000 } from './1795836000000-subscriptions';
 
 /** Every migration, oldest first (timestamp order). A new migration is added at the end of this list. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   Oidc1795830000000,
   Arena1795832000000,
   SubscriptionPlans1795834000000,
+  Subscriptions1795836000000,
 ];

@@ -178,6 +178,9 @@ const DEFINITIONS = {
   // answers that name a model ("I am GPT-4") are left out of the ratings.
   ArenaLeaderboardPublic: bool(false),
   ArenaDropSelfIdentified: bool(false),
+  // Subscriptions (issue 34): once a plan's period quota is used up, relay calls go on drawing
+  // from the wallet; off, they are refused until the period resets.
+  SubscriptionWalletFallback: bool(true),
   // Monitoring
   MonitorInterval: int(1, 1),
   ChannelDisableThreshold: float(5, 0),

@@ -83,3 +83,50 @@ export const MSG_PLAN_GROUP_UNKNOWN = (group: string) => `分组 ${group} 不存
 export const MSG_PLAN_ENABLED_INVALID = '启用状态必须是 true 或 false';
 export const MSG_PLAN_SAVED = '套餐已保存';
 export const MSG_PLAN_DELETED = '套餐已删除';
+
+/**
+ * A user's subscription (GET /api/subscription/self). `scheduled`: bought while another plan was
+ * running, it starts when that one ends; `active`: its period quota is drawn before the wallet;
+ * `expired`: its paid time is over (the user is back in their own group).
+ */
+export const SUBSCRIPTION_STATUSES = ['scheduled', 'active', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = { scheduled: '待生效', active: '生效中', expired: '已到期' };
+
+export interface SubscriptionView {
+  id: number;
+  plan_id: number;
+  /** The plan's name when bought (a renamed or deleted plan does not change it). */
+  plan_name: string;
+  status: SubscriptionStatus;
+  /** How it is paid: 'epay' (each period bought by hand) or 'stripe' (renewed by card). */
+  provider: 'epay' | 'stripe';
+  /** The group while it is active; '' keeps the user's own. */
+  group: string;
+  /** Quota each period, fixed when bought. */
+  period_quota: number;
+  /** Used in the current period; `quota_left` is period_quota − period_used. */
+  period_used: number;
+  quota_left: number;
+  /** Unix seconds: the current period, and the whole paid time. */
+  period_start: number;
+  period_end: number;
+  starts_at: number;
+  expires_at: number;
+  /** Periods bought after the first. */
+  renewals: number;
+  created_at: number;
+}
+
+/** POST /api/subscription/pay: a plan bought through Epay (the reply is /api/user/pay's: `url` and the signed form). */
+export interface PlanPayFields {
+  plan_id: number;
+  payment_method: string;
+}
+
+export const MSG_PLAN_NOT_ON_SALE = '该套餐已下架';
+export const MSG_PLAN_NO_CNY_PRICE = '该套餐不支持人民币支付';
+export const MSG_PLAN_LIMIT_REACHED = (limit: number) => `该套餐每人限购 ${limit} 次，您已达到上限`;
+export const MSG_PLAN_OTHER_ACTIVE = '您已订阅其他套餐，新套餐将在当前套餐到期后生效';
+/** The relay's refusal when the period quota is used up and SubscriptionWalletFallback is off. */
+export const MSG_PLAN_QUOTA_EXHAUSTED = '套餐本周期额度已用完，请等待额度重置或续订套餐';

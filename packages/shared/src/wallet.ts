@@ -54,6 +54,9 @@ export interface TopupOrderView {
   /** Unix seconds; 0 while unpaid. */
   paid_at: number;
   completed_via: CompletedVia;
+  /** A plan's order (issue 34): the plan bought, instead of quota for the wallet. Absent for top-ups. */
+  plan_id?: number;
+  plan_name?: string;
 }
 
 /** A redemption code the user redeemed, as their top-up history lists it beside their orders. */

@@ -11,6 +11,7 @@ import { TopupReconcileJob } from './topup-reconcile.job';
 import { TopupReconcileService } from './topup-reconcile.service';
 import { TopupController } from './topup.controller';
 import { TopupService } from './topup.service';
+import { UserEvents } from '../users/user-events';
 
 /**
  * Online top-up through Epay (issue 12): orders and their signed forms, the notify callback,
@@ -20,6 +21,7 @@ import { TopupService } from './topup.service';
 @Module({
   imports: [TypeOrmModule.forFeature([TopupOrderEntity])],
   controllers: [TopupController, TopupAdminController, EpayNotifyController],
-  providers: [TopupService, TopupOrdersService, TopupHistoryService, EpayNotifyService, EpayClient, TopupReconcileService, TopupReconcileJob],
+  providers: [TopupService, TopupOrdersService, TopupHistoryService, EpayNotifyService, EpayClient, TopupReconcileService, TopupReconcileJob, UserEvents],
+  exports: [TopupOrdersService],
 })
 export class PaymentsModule {}

@@ -24,6 +24,8 @@ type HistoryRow =
       money_cents: string;
       status: TopupOrderStatus;
       completed_via: CompletedVia;
+      plan_id: number;
+      plan_name: string | null;
     }
   | { source: 'redemption'; id: number; user_id: number; created_at: string; paid_at: string; quota: string; key_sealed: string };
 
@@ -33,10 +35,11 @@ type HistoryRow =
  * is the same whatever the mix. Same second: orders before codes, then the later id first.
  */
 const HISTORY_PAGE = `
-  SELECT 'order' AS source, id, user_id, created_at, paid_at, quota, trade_no, payment_method, amount, money_cents, status, completed_via, NULL AS key_sealed
-    FROM topup_orders WHERE user_id = $1
+  SELECT 'order' AS source, o.id, o.user_id, o.created_at, o.paid_at, o.quota, o.trade_no, o.payment_method, o.amount, o.money_cents, o.status, o.completed_via,
+         o.plan_id, p.name AS plan_name, NULL AS key_sealed
+    FROM topup_orders o LEFT JOIN subscription_plans p ON p.id = o.plan_id WHERE o.user_id = $1
   UNION ALL
-  SELECT 'redemption', id, used_user_id, redeemed_time, redeemed_time, quota, NULL, NULL, NULL, NULL, NULL, NULL, key_sealed
+  SELECT 'redemption', id, used_user_id, redeemed_time, redeemed_time, quota, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, key_sealed
     FROM redemptions WHERE used_user_id = $1 AND status = 3
   ORDER BY created_at DESC, source, id DESC
   LIMIT $2 OFFSET $3`;
@@ -68,7 +71,7 @@ export class TopupHistoryService {
 
   private view(row: HistoryRow): TopupRecordView {
     const numbers = { created_at: Number(row.created_at), paid_at: Number(row.paid_at), quota: Number(row.quota) };
-    if (row.source === 'order') return toTopupOrderView({ ...row, ...numbers, money_cents: Number(row.money_cents) });
+    if (row.source === 'order') return toTopupOrderView({ ...row, ...numbers, money_cents: Number(row.money_cents) }, undefined, row.plan_name ?? '');
     return { source: 'redemption', id: row.id, user_id: row.user_id, code: this.maskedCode(row), ...numbers };
   }
 

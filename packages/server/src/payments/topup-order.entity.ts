@@ -49,6 +49,10 @@ export class TopupOrderEntity {
   @Column({ type: 'varchar', length: 16, default: '' })
   completed_via: CompletedVia;
 
+  /** The plan this order buys instead of wallet quota (issue 34), else 0; `quota` is then the plan's period quota. */
+  @Column({ type: 'integer', default: 0 })
+  plan_id: number;
+
   /** The administrator who completed it by hand, else 0. */
   @Column({ type: 'integer', default: 0 })
   completed_by: number;

@@ -7,10 +7,11 @@ export type TopupOrderPage = ListPage<TopupOrderView>;
 /** The columns of an order that its view shows: an entity, or a row of the top-up history's query. */
 export type ShownOrderFields = Pick<
   TopupOrderEntity,
-  'id' | 'user_id' | 'trade_no' | 'payment_method' | 'amount' | 'quota' | 'money_cents' | 'status' | 'created_at' | 'paid_at' | 'completed_via'
+  'id' | 'user_id' | 'trade_no' | 'payment_method' | 'amount' | 'quota' | 'money_cents' | 'status' | 'created_at' | 'paid_at' | 'completed_via' | 'plan_id'
 >;
 
-export function toTopupOrderView(order: ShownOrderFields, username?: string): TopupOrderView {
+/** `planName`: the plan's name, for an order that buys one (plan_id > 0). */
+export function toTopupOrderView(order: ShownOrderFields, username?: string, planName?: string): TopupOrderView {
   return {
     source: 'order',
     id: order.id,
@@ -26,5 +27,6 @@ export function toTopupOrderView(order: ShownOrderFields, username?: string): To
     created_at: order.created_at,
     paid_at: order.paid_at,
     completed_via: order.completed_via,
+    ...(order.plan_id > 0 ? { plan_id: order.plan_id, plan_name: planName ?? '' } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { BusinessError } from '../common/business.error';
 import { requestedPage } from '../common/paging';
 import { nowSeconds } from '../common/time';
 import type { UserEntity } from '../users/user.entity';
+import { UserEvents } from '../users/user-events';
 import { MSG_ORDER_NOT_FOUND, TRADE_NO_PATTERN } from './dto/complete-topup-order.dto';
 import type { ListTopupOrdersQuery } from './dto/list-topup-orders.query';
 import { TopupOrderEntity } from './topup-order.entity';
@@ -37,12 +38,13 @@ export class TopupOrdersService {
   constructor(
     @InjectRepository(TopupOrderEntity) private readonly orders: Repository<TopupOrderEntity>,
     private readonly audit: AuditLog,
+    private readonly userEvents: UserEvents,
   ) {}
 
   /** Marks the order paid and credits its quota with a top-up log row, exactly once whoever calls. */
   async complete(tradeNo: string, completion: Completion): Promise<CompletionOutcome> {
     const fromEpay = completion.via !== 'admin';
-    const [row]: Array<{ outcome: CompletionOutcome }> = await this.orders.query('SELECT outcome FROM gw_complete_topup_order($1, $2, $3, $4, $5, $6, $7, $8)', [
+    const [row]: Array<{ outcome: CompletionOutcome; order_id: number | null }> = await this.orders.query('SELECT outcome, order_id FROM gw_complete_topup_order($1, $2, $3, $4, $5, $6, $7, $8)', [
       tradeNo,
       fromEpay ? completion.upstreamTradeNo : '',
       fromEpay ? completion.moneyCents : null,
@@ -52,15 +54,31 @@ export class TopupOrdersService {
       fromEpay ? '' : `${completion.by.name}（#${completion.by.id}）`,
       nowSeconds(),
     ]);
-    if (row.outcome === 'ok') this.logger.log(`Top-up order ${tradeNo} paid (${completion.via})`);
+    if (row.outcome === 'ok') {
+      this.logger.log(`Top-up order ${tradeNo} paid (${completion.via})`);
+      await this.announcePlan(row.order_id);
+    }
     return row.outcome;
+  }
+
+  /**
+   * A plan's order made its buyer a subscriber and may have moved them to the plan's group: every
+   * instance's relay forgets what it cached of them, so the next call draws from the plan. After
+   * the commit; a lost message costs at most the token cache's few seconds.
+   */
+  private async announcePlan(orderId: number | null): Promise<void> {
+    const order = orderId === null ? null : await this.orders.findOne({ where: { id: orderId }, select: { user_id: true, plan_id: true } });
+    if (!order || order.plan_id === 0) return;
+    await this.userEvents.changed(order.user_id).catch((error: unknown) => {
+      this.logger.warn(`Could not announce the subscription of user ${order.user_id}: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 
   /** The caller's own order; another user's is as unknown as one that does not exist. */
   async getOwn(userId: number, tradeNo: string): Promise<TopupOrderView> {
     const order = TRADE_NO_PATTERN.test(tradeNo) ? await this.orders.findOneBy({ trade_no: tradeNo, user_id: userId }) : null;
     if (!order) throw new BusinessError(MSG_ORDER_NOT_FOUND);
-    return toTopupOrderView(order);
+    return toTopupOrderView(order, undefined, (await this.planNames([order])).get(order.plan_id));
   }
 
   /** Every order (administrators), newest first, with the owner's username. */
@@ -91,6 +109,15 @@ export class TopupOrdersService {
     const ids = [...new Set(orders.map((order) => order.user_id))];
     const users: Array<{ id: number; username: string }> = ids.length > 0 ? await this.orders.query('SELECT id, username FROM users WHERE id = ANY($1)', [ids]) : [];
     const names = new Map(users.map((user) => [user.id, user.username]));
-    return orders.map((order) => toTopupOrderView(order, names.get(order.user_id) ?? ''));
+    const plans = await this.planNames(orders);
+    return orders.map((order) => toTopupOrderView(order, names.get(order.user_id) ?? '', plans.get(order.plan_id)));
+  }
+
+  /** The names of the plans these orders buy (deleted plans included: the order still names them). */
+  private async planNames(orders: TopupOrderEntity[]): Promise<Map<number, string>> {
+    const ids = [...new Set(orders.map((order) => order.plan_id).filter((id) => id > 0))];
+    if (ids.length === 0) return new Map();
+    const plans: Array<{ id: number; name: string }> = await this.orders.query('SELECT id, name FROM subscription_plans WHERE id = ANY($1)', [ids]);
+    return new Map(plans.map((plan) => [plan.id, plan.name]));
   }
 }

@@ -9,7 +9,8 @@ import { ListOwnTopupOrdersQuery } from './dto/list-topup-orders.query';
 import { PayDto, TopupAmountDto } from './dto/topup-amount.dto';
 import { TopupHistoryService } from './topup-history.service';
 import { TopupOrdersService } from './topup-orders.service';
-import { EpayForm, TopupService } from './topup.service';
+import type { EpayForm } from './epay-checkout';
+import { TopupService } from './topup.service';
 
 /** The wallet page's online top-up (spec 2 §7 Wallet), the user's top-up history and their own orders. */
 @Controller('api/user')

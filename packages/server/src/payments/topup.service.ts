@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { MSG_ONLINE_TOPUP_DISABLED, minTopUpMessage } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -9,41 +8,17 @@ import { OptionsService } from '../options/options.service';
 import type { UserEntity } from '../users/user.entity';
 import type { PayDto, TopupAmountDto } from './dto/topup-amount.dto';
 import { readEpayConfig } from './epay-config';
-import { EPAY_NOTIFY_PATH, EPAY_SUBMIT_PATH, EPAY_TYPE_OF_METHOD } from './epay-protocol';
-import { epaySign } from './epay-sign';
+import { type EpayForm, epayCheckout, newTradeNo } from './epay-checkout';
 import { TopupOrderEntity } from './topup-order.entity';
 import { formatYuan, priceInFen, topupGroupRatio } from './topup-price';
 
 export const MSG_MONEY_TOO_LOW = '充值金额过低';
 export const MSG_BAD_PRICE = '充值价格配置有误，请联系管理员';
 
-/** The signed form the wallet page posts to Epay's submit.php (all values text, as a form sends them). */
-export interface EpayForm {
-  pid: string;
-  type: string;
-  out_trade_no: string;
-  notify_url: string;
-  return_url: string;
-  name: string;
-  money: string;
-  sign: string;
-  sign_type: 'MD5';
-}
-
 interface Quote {
   amount: number;
   quota: number;
   moneyCents: number;
-}
-
-/**
- * A trade number: the time (readable in Epay's back office) and 96 random bits, so that no one can
- * guess another user's order. Letters and digits only, as every Epay accepts.
- */
-function newTradeNo(): string {
-  const now = new Date();
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${stamp}${randomBytes(12).toString('hex')}`;
 }
 
 /** Online top-up (spec 2 §5 Top-up, §7 Wallet): prices and orders paid through Epay. */
@@ -79,17 +54,7 @@ export class TopupService {
       status: 'pending',
       created_at: nowSeconds(),
     });
-    const fields = {
-      pid: config.pid,
-      type: EPAY_TYPE_OF_METHOD[dto.payment_method],
-      out_trade_no: tradeNo,
-      notify_url: `${config.callbackAddress}${EPAY_NOTIFY_PATH}`,
-      return_url: `${config.serverAddress}/topup?trade_no=${tradeNo}`,
-      name: `TUC${quote.amount}`,
-      money: formatYuan(quote.moneyCents),
-    };
-    const form: EpayForm = { ...fields, sign: epaySign(fields, config.key), sign_type: 'MD5' };
-    return { url: `${config.payAddress}${EPAY_SUBMIT_PATH}`, form };
+    return epayCheckout(config, { tradeNo, method: dto.payment_method, name: `TUC${quote.amount}`, moneyCents: quote.moneyCents });
   }
 
   /**

@@ -14,4 +14,8 @@ export interface PipelineContext extends RelayContext {
   session?: AffinitySession;
   /** How channel choice went: the log's `other.route` and X-Gateway-Route. */
   route: RouteTrail;
+  /** A subscriber's request: which pool its reservation came from (the log's `other.pool`), and the plan's subscription and period. */
+  paidBy?: PaidBy;
 }
+
+export type PaidBy = { pool: 'plan'; subscriptionId: number; periodStart: number } | { pool: 'wallet' };

@@ -19,7 +19,7 @@ describe('quota holds (integration: well-funded customers are billed in memory a
 
   const row = async (sql: string, params: unknown[]) => (await t.db.query(sql, params))[0];
   const holdsOf = async (userId: number) => Number((await row('SELECT COALESCE(sum(amount), 0) AS held FROM quota_holds WHERE user_id = $1', [userId])).held);
-  const reserved = (result: Reservation | 'user' | 'token'): Reservation => {
+  const reserved = (result: Reservation | 'user' | 'token' | 'plan'): Reservation => {
     if (typeof result === 'string') throw new Error(`not reserved: ${result}`);
     return result;
   };

@@ -55,6 +55,8 @@ export interface RelayCaller {
   /** The group billing and channel choice use: the token's group, else the user's. */
   group: string;
   unlimitedQuota: boolean;
+  /** Unix seconds: the end of the user's paid subscription time (0: none). A subscriber's reservation asks their plan first. */
+  subscribedUntil?: number;
 }
 
 /** Everything of one relayed request that adaptors read (typed, not a key-value bag); the pipeline adds the client's format (pipeline-context.ts). */

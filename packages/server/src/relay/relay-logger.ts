@@ -95,6 +95,10 @@ export class RelayLogger {
       cost: upstreamCost(price, usage, ctx.channel.costRatio, this.options.getNumber('QuotaPerUnit')),
       cost_ratio: ctx.channel.costRatio,
       request: this.options.getBoolean('LogReqInfoEnabled') ? { path: ctx.requestPath, user_agent: ctx.userAgent, stream: ctx.stream } : undefined,
+      // A subscriber's call: paid from the plan's period (which subscription, which period) or from the wallet.
+      pool: ctx.paidBy?.pool,
+      subscription_id: ctx.paidBy?.pool === 'plan' ? ctx.paidBy.subscriptionId : undefined,
+      period_start: ctx.paidBy?.pool === 'plan' ? ctx.paidBy.periodStart : undefined,
     };
     return this.row(ctx, outcome.attempts, {
       type: LOG_TYPE.CONSUME,

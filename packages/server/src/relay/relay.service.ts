@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Injectable, Logger } from '@nestjs/common';
+import { MSG_PLAN_QUOTA_EXHAUSTED } from '@gw/shared';
+import { nowSeconds } from '../common/time';
 import type { ServerResponse } from 'node:http';
 import { MetricsService } from '../metrics/metrics.service';
 import { OptionsService } from '../options/options.service';
@@ -199,12 +201,16 @@ export class RelayService {
         route: new RouteTrail(),
       };
 
-      const reserved = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, this.estimate(price, ctx.promptTokens, body), this.prices.quotaPerUnit());
-      if (reserved === 'user' || reserved === 'token') {
+      const subscriber = (ctx.caller.subscribedUntil ?? 0) > nowSeconds();
+      const planFirst = subscriber ? { fallback: this.options.getBoolean('SubscriptionWalletFallback') } : undefined;
+      const reserved = await this.ledger.preConsume(ctx.caller.userId, ctx.caller.tokenId, this.estimate(price, ctx.promptTokens, body), this.prices.quotaPerUnit(), planFirst);
+      if (reserved === 'user' || reserved === 'token' || reserved === 'plan') {
         if (reserved === 'token') throw new RelayError(429, '该令牌额度不足', 'insufficient_quota', 'insufficient_quota');
+        if (reserved === 'plan') throw new RelayError(403, MSG_PLAN_QUOTA_EXHAUSTED, 'insufficient_quota', 'insufficient_plan_quota');
         throw new RelayError(403, '用户额度不足，请充值后再试', 'insufficient_quota', 'insufficient_user_quota');
       }
       reservation = reserved;
+      if (subscriber) ctx.paidBy = 'plan' in reserved && reserved.plan ? { pool: 'plan', subscriptionId: reserved.plan.subscriptionId, periodStart: reserved.plan.periodStart } : { pool: 'wallet' };
 
       const delivered = await this.tryChannels(ctx, candidates, body, upload, response, attempts);
       const usage = delivered.usage;

@@ -33,6 +33,7 @@ interface TokenRow {
   user_status: number;
   user_group: string;
   user_deleted: boolean;
+  subscribed_until: string;
 }
 
 /**
@@ -47,7 +48,8 @@ const CACHE_LIMITS = { freshMs: 5_000, staleMs: 5_000, max: 50_000 };
 
 const TOKEN_QUERY = `SELECT t.id, t.name, t.status, t.remain_quota, t.unlimited_quota, t.expired_time, t.model_limits_enabled,
          t.model_limits, t.allow_ips, t."group", t.rate_limit_enabled, t.rate_per_minute,
-         u.id AS user_id, u.username, u.status AS user_status, u."group" AS user_group, u.deleted_at IS NOT NULL AS user_deleted
+         u.id AS user_id, u.username, u.status AS user_status, u."group" AS user_group, u.deleted_at IS NOT NULL AS user_deleted,
+         u.subscribed_until
     FROM tokens t JOIN users u ON u.id = t.user_id`;
 
 export interface AuthorizedToken {
@@ -186,7 +188,15 @@ export class TokenAuthService implements OnModuleInit {
     if (!Object.hasOwn(ratios, group)) throw new RelayError(403, `分组 ${group} 未设置倍率，请联系管理员`, 'invalid_request_error', 'group_not_allowed');
 
     return {
-      caller: { tokenId: token.id, tokenName: token.name, userId: token.user_id, username: token.username, group, unlimitedQuota: token.unlimited_quota },
+      caller: {
+        tokenId: token.id,
+        tokenName: token.name,
+        userId: token.user_id,
+        username: token.username,
+        group,
+        unlimitedQuota: token.unlimited_quota,
+        subscribedUntil: Number(token.subscribed_until),
+      },
       modelLimits: token.model_limits_enabled ? new Set(token.model_limits.split(',').map((model) => model.trim()).filter(Boolean)) : undefined,
       ratePerMinute: token.rate_limit_enabled ? token.rate_per_minute : 0,
     };

@@ -18,7 +18,7 @@ describe('an administrator sets a balance while quota holds are out (integration
 
   const holdsOf = async (userId: number) => Number((await t.db.query('SELECT COALESCE(sum(amount), 0) AS held FROM quota_holds WHERE user_id = $1', [userId]))[0].held);
   const tokenOf = async (userId: number) => (await t.db.query('SELECT id FROM tokens WHERE user_id = $1', [userId]))[0].id as number;
-  const reserved = (result: Reservation | 'user' | 'token'): Reservation => {
+  const reserved = (result: Reservation | 'user' | 'token' | 'plan'): Reservation => {
     if (typeof result === 'string') throw new Error(`not reserved: ${result}`);
     return result;
   };

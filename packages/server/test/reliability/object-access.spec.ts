@@ -76,6 +76,8 @@ interface Ids {
   session: string;
   /** Her passkey. */
   passkey: number;
+  /** The plan she subscribes to (plans are on sale to everyone; her subscription is hers). */
+  plan: number;
 }
 
 /** Ids of the same shape that nobody has: another user's object must be answered exactly like these. */
@@ -99,6 +101,7 @@ const MISSING: Ids = {
   music: '00000000-0000-4000-8000-000000000000',
   session: 'AAAAAAAAAAAAAAAA',
   passkey: NOBODY,
+  plan: NOBODY,
 };
 
 /** What the checks need: alice's ids, and bob (quota 0, one token, never a relay call) with objects of his own. */
@@ -180,6 +183,8 @@ const CHECKS: Record<string, Probe[]> = {
   'DELETE /relay/v1/talking/:id': [hidden((ids) => s.bob.delete(`/relay/v1/talking/${ids.talking}`), MSG_TALKING_NOT_FOUND)],
   'GET /relay/v1/talking/:id/export': [hidden((ids) => s.bob.get(`/relay/v1/talking/${ids.talking}/export`).query({ format: 'json' }), MSG_TALKING_NOT_FOUND)],
   'GET /api/subscription/plans': [own(() => s.bob.get('/api/subscription/plans'))],
+  'GET /api/subscription/self': [own(() => s.bob.get('/api/subscription/self'), (data) => expect(data).toEqual([]))],
+  'POST /api/subscription/pay': [own((ids) => s.bob.post('/api/subscription/pay').send({ plan_id: ids.plan, payment_method: 'zfb', user_id: ids.user }))],
   'POST /relay/v1/arena/battle': [hidden((ids) => s.bob.post('/relay/v1/arena/battle').send({ talking_id: ids.talking, count: 2 }), MSG_TALKING_NOT_FOUND)],
   'POST /relay/v1/arena/vote': [hidden((ids) => s.bob.post('/relay/v1/arena/vote').send({ talking_id: ids.talking, round_id: 1, winner: 'tie' }), MSG_TALKING_NOT_FOUND)],
   'GET /relay/v1/arena/leaderboard': [own(() => s.bob.get('/relay/v1/arena/leaderboard').query({ scope: 'me' }))],
@@ -544,10 +549,14 @@ async function aliceOwnsOneOfEverything(f: RelayFixture): Promise<{ ids: Ids; ag
   const passkeyAnswer = new SoftAuthenticator('https://gw.example.com').register(passkeyOptions);
   const passkey = ok(await agent.post('/api/user/passkey/register/finish').send({ name: `${SECRET} passkey`, response: passkeyAnswer }), 'passkey').id as number;
 
+  // A subscription, as her paid order makes it.
+  const plan = ok(await f.admin.post('/api/subscription/plan').send({ name: '季度套餐', price_cny: 30, price_usd: 0, period: 'quarter', quota: 1000 }), 'plan').id as number;
+  await f.t.db.query(`SELECT gw_grant_subscription($1, $2, 1000, 'epay', '', $3)`, [alice.userId, plan, now()]);
+
   await f.t.app.get(QuotaLedgerService).flush();
   await f.t.app.get(LogWriterService).flush();
   await f.t.app.get(UsageRollupService).catchUp();
-  const ids: Ids = { user: alice.userId, username: SECRET, token, key: alice.key, talking, conversation, message, chatImage, upload, file, app, draft, run, tradeNo, drawing, music, session, passkey };
+  const ids: Ids = { user: alice.userId, username: SECRET, token, key: alice.key, talking, conversation, message, chatImage, upload, file, app, draft, run, tradeNo, drawing, music, session, passkey, plan };
   return { ids, agent };
 }
 

@@ -17,7 +17,19 @@ export interface Charge {
  * A request's reservation: from this instance's hold (in memory), or taken directly in the
  * database and recorded there under this instance and `no`.
  */
-export type Reservation = { quota: number; hold: HoldAccount } | { quota: number; no: number };
+export type Reservation = { quota: number; hold: HoldAccount } | { quota: number; no: number; plan?: PlanDraw };
+
+/** A reservation from a subscriber's plan: the subscription and the period that paid it, and whether the wallet may pay what the period cannot. */
+export interface PlanDraw {
+  subscriptionId: number;
+  periodStart: number;
+  fallback: boolean;
+}
+
+/** A subscriber's request: their plan is asked first; `fallback` lets it draw from the wallet once the period's quota is used up. */
+export interface PlanFirst {
+  fallback: boolean;
+}
 
 /**
  * How often settlements, spending from holds and their log rows are committed. A killed process
@@ -44,6 +56,8 @@ export const HOLDS_RELEASED_TOPIC = 'user-holds-released';
 
 const RESERVED_DIRECTLY = 0;
 const USER_SHORT = -1;
+const TOKEN_SHORT = -2;
+const PLAN_USED_UP = -3;
 const ALREADY_APPLIED = -1;
 
 /** A finished request billed directly: settled in the database with the next batch. */
@@ -54,6 +68,10 @@ interface DirectSettlement {
   channel_id: number;
   cost: number;
   log: NewLog | null;
+  /** A plan's reservation: settled against that period (gw_settle_plan_quota). */
+  subscription_id?: number;
+  period_start?: number;
+  fallback?: boolean;
 }
 
 /** What one commit writes, all or nothing; kept as it is and sent again until it is applied. */
@@ -127,9 +145,12 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
 
   /**
    * Reserves `quota` for a request. `holdFloor` is the least hold worth taking (one quota unit).
-   * Says which of user or token could not cover it; then nothing was taken.
+   * Says which of user, token or plan (its period used up, no fallback) could not cover it; then
+   * nothing was taken. A subscriber (`planFirst`) reserves in the database every time, from the
+   * plan while its period has quota, so that a period's reset is seen by the very next request.
    */
-  async preConsume(userId: number, tokenId: number, quota: number, holdFloor: number): Promise<Reservation | 'user' | 'token'> {
+  async preConsume(userId: number, tokenId: number, quota: number, holdFloor: number, planFirst?: PlanFirst): Promise<Reservation | 'user' | 'token' | 'plan'> {
+    if (planFirst) return this.reserveFromPlan(userId, tokenId, quota, planFirst);
     if (this.book.holdsBlocked(userId, Date.now())) {
       const no = ++this.reservationNo;
       const result = await this.reserve(userId, tokenId, quota, no, 0, false);
@@ -158,6 +179,20 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
       if (result < 0) return result === USER_SHORT ? 'user' : 'token';
       this.book.granted(opened, result);
     }
+  }
+
+  private async reserveFromPlan(userId: number, tokenId: number, quota: number, planFirst: PlanFirst): Promise<Reservation | 'user' | 'token' | 'plan'> {
+    const no = ++this.reservationNo;
+    const [row]: Array<{ result: string; subscription_id: number; period_start: string }> = await this.db.query(
+      'SELECT result, subscription_id, period_start FROM gw_reserve_plan_quota($1, $2, $3, $4, $5, $6, $7, $8)',
+      [userId, tokenId, quota, this.instanceId, no, planFirst.fallback, nowSeconds(), STALE_HOLD_SECONDS],
+    );
+    const result = Number(row.result);
+    if (result === USER_SHORT) return 'user';
+    if (result === TOKEN_SHORT) return 'token';
+    if (result === PLAN_USED_UP) return 'plan';
+    if (row.subscription_id === 0) return { quota, no };
+    return { quota, no, plan: { subscriptionId: row.subscription_id, periodStart: Number(row.period_start), fallback: planFirst.fallback } };
   }
 
   /**
@@ -208,6 +243,11 @@ export class QuotaLedgerService implements OnModuleInit, BeforeApplicationShutdo
       }
     } else {
       const settlement: DirectSettlement = { reservation_no: reservation.no, user_id: charge.userId, token_id: charge.tokenId, channel_id: charge.channelId, cost, log: log ?? null };
+      if (reservation.plan) {
+        settlement.subscription_id = reservation.plan.subscriptionId;
+        settlement.period_start = reservation.plan.periodStart;
+        settlement.fallback = reservation.plan.fallback;
+      }
       this.direct.add(settlement);
     }
     if (this.direct.length + this.heldLogs.length >= EARLY_FLUSH_AT) void this.flush();
