@@ -19,6 +19,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   asks for a plan reservation only for subscribers and everyone else keeps the fast path.
  * - `topup_orders.plan_id`: an order that buys a plan instead of wallet quota; its `quota` is the
  *   plan's period quota when the order was made.
+ * - Stripe: an order may be paid by card (`payment_method` 'stripe', `currency` USD), bound to its
+ *   Checkout Session (`external_id`); a card plan's order names the Stripe subscription
+ *   (`subscription_ref`), and each renewal invoice is an order of its own, unique by invoice id.
+ *   `stripe_events` keeps the ids of the webhook events handled.
  */
 export class Subscriptions1795836000000 implements MigrationInterface {
   name = 'Subscriptions1795836000000';
@@ -45,9 +49,11 @@ export class Subscriptions1795836000000 implements MigrationInterface {
         "period_used" bigint NOT NULL DEFAULT 0 CHECK ("period_used" >= 0),
         "renewals" integer NOT NULL DEFAULT 0,
         "external_id" varchar(255) NOT NULL DEFAULT '',
+        "auto_renew" boolean NOT NULL DEFAULT false,
         "created_at" bigint NOT NULL,
         "updated_at" bigint NOT NULL
       )`);
+    await queryRunner.query(`CREATE INDEX "idx_user_subscriptions_external" ON "user_subscriptions" ("external_id") WHERE "external_id" <> ''`);
     await queryRunner.query(`CREATE INDEX "idx_user_subscriptions_user" ON "user_subscriptions" ("user_id", "id" DESC)`);
     // The job's due rows: statuses still to write, periods still to roll.
     await queryRunner.query(`CREATE INDEX "idx_user_subscriptions_due" ON "user_subscriptions" ("status", "period_end") WHERE "status" <> 'expired'`);
@@ -56,6 +62,14 @@ export class Subscriptions1795836000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "topup_orders" ADD "plan_id" integer NOT NULL DEFAULT 0`);
     await queryRunner.query(`ALTER TABLE "topup_orders" DROP CONSTRAINT "topup_orders_amount_check"`);
     await queryRunner.query(`ALTER TABLE "topup_orders" ADD CONSTRAINT "topup_orders_amount_check" CHECK ("amount" > 0 OR "plan_id" > 0)`);
+    await queryRunner.query(`ALTER TABLE "topup_orders" DROP CONSTRAINT "topup_orders_payment_method_check"`);
+    await queryRunner.query(`ALTER TABLE "topup_orders" ADD CONSTRAINT "topup_orders_payment_method_check" CHECK ("payment_method" IN ('zfb', 'wx', 'stripe'))`);
+    await queryRunner.query(
+      `ALTER TABLE "topup_orders" ADD "currency" varchar(3) NOT NULL DEFAULT 'CNY', ADD "external_id" varchar(255) NOT NULL DEFAULT '', ADD "subscription_ref" varchar(255) NOT NULL DEFAULT ''`,
+    );
+    // A Checkout Session or a renewal invoice pays one order, once.
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_topup_orders_external_id" ON "topup_orders" ("external_id") WHERE "external_id" <> ''`);
+    await queryRunner.query(`CREATE TABLE "stripe_events" ("id" varchar(255) PRIMARY KEY, "type" varchar(64) NOT NULL, "received_at" bigint NOT NULL)`);
     await queryRunner.query(`ALTER TABLE "quota_reservations" ADD "subscription_id" integer NOT NULL DEFAULT 0, ADD "period_start" bigint NOT NULL DEFAULT 0`);
 
     // The n-th period bound of a plan started at p_start: calendar months in UTC (month, quarter,
@@ -110,7 +124,8 @@ export class Subscriptions1795836000000 implements MigrationInterface {
         IF NOT FOUND THEN RAISE EXCEPTION 'subscription to plan % which does not exist', p_plan; END IF;
         SELECT * INTO latest FROM user_subscriptions WHERE user_id = p_user AND status <> 'expired' AND expires_at > p_now
          ORDER BY expires_at DESC LIMIT 1 FOR UPDATE;
-        IF FOUND AND latest.plan_id = p_plan AND latest.provider = p_provider THEN
+        -- A card plan renews its own Stripe subscription only; an Epay plan any running one of the same plan.
+        IF FOUND AND latest.plan_id = p_plan AND latest.provider = p_provider AND latest.external_id = COALESCE(p_external, '') THEN
           v_ends := gw_period_bound(latest.starts_at, latest.period, latest.period_days, latest.renewals + 2);
           UPDATE user_subscriptions SET expires_at = v_ends, renewals = renewals + 1,
                  period_end = LEAST(gw_period_bound(starts_at, period, period_days, period_index + 1), v_ends), updated_at = p_now
@@ -121,11 +136,11 @@ export class Subscriptions1795836000000 implements MigrationInterface {
         v_start := GREATEST(p_now, COALESCE(latest.expires_at, p_now));
         v_ends := gw_period_bound(v_start, pl.period, pl.period_days, 1);
         INSERT INTO user_subscriptions (user_id, plan_id, plan_name, provider, period, period_days, period_quota, "group", previous_group, status,
-                                        starts_at, expires_at, period_index, period_start, period_end, external_id, created_at, updated_at)
+                                        starts_at, expires_at, period_index, period_start, period_end, external_id, auto_renew, created_at, updated_at)
           VALUES (p_user, p_plan, pl.name, p_provider, pl.period, pl.period_days, p_quota, pl."group",
                   CASE WHEN v_start = p_now AND pl."group" <> '' THEN own_group ELSE '' END,
                   CASE WHEN v_start = p_now THEN 'active' ELSE 'scheduled' END,
-                  v_start, v_ends, 0, v_start, v_ends, COALESCE(p_external, ''), p_now, p_now)
+                  v_start, v_ends, 0, v_start, v_ends, COALESCE(p_external, ''), COALESCE(p_external, '') <> '', p_now, p_now)
           RETURNING id INTO sub_id;
         IF v_start = p_now AND pl."group" <> '' THEN UPDATE users SET "group" = pl."group" WHERE id = p_user; END IF;
         UPDATE users SET subscribed_until = GREATEST(subscribed_until, v_ends) WHERE id = p_user;
@@ -294,27 +309,35 @@ export class Subscriptions1795836000000 implements MigrationInterface {
           END IF;`).replace('/*FIELDS*/', ', subscription_id integer, period_start bigint, fallback boolean'));
 
     // As before (topup-orders migration), but an order of a plan grants the plan instead of
-    // crediting the wallet; its log row says so and moves no wallet quota.
-    await queryRunner.query(COMPLETE_ORDER.replace('/*CREDIT*/', `
+    // crediting the wallet (its log row says so and moves no wallet quota), and a card order's
+    // money is in dollars. p_via 'renewal': Stripe's invoice for the next period.
+    await queryRunner.query(
+      COMPLETE_ORDER.replace('/*CREDIT*/', `
         IF paid.plan_id > 0 THEN
-          PERFORM gw_grant_subscription(paid.user_id, paid.plan_id, paid.quota, 'epay', '', p_now);
+          PERFORM gw_grant_subscription(paid.user_id, paid.plan_id, paid.quota, CASE WHEN paid.payment_method = 'stripe' THEN 'stripe' ELSE 'epay' END,
+                                        paid.subscription_ref, p_now);
           SELECT username INTO payer FROM users WHERE id = paid.user_id;
           SELECT name INTO plan_name FROM subscription_plans WHERE id = paid.plan_id;
-          money := format('%s.%s', paid.money_cents / 100, lpad((paid.money_cents % 100)::text, 2, '0'));
+          money := format('%s.%s %s', paid.money_cents / 100, lpad((paid.money_cents % 100)::text, 2, '0'), CASE WHEN paid.currency = 'USD' THEN '美元' ELSE '元' END);
           INSERT INTO logs (created_at, type, user_id, username, quota, content)
             VALUES (p_now, 1, paid.user_id, payer, 0,
                     CASE p_via
-                      WHEN 'admin' THEN format('管理员 %s 手动完成套餐订单 %s：套餐 %s（每周期额度 %s），支付金额 %s 元', p_by_name, paid.trade_no, plan_name, paid.quota, money)
-                      WHEN 'reconcile' THEN format('购买套餐成功（对账补单）：套餐 %s（每周期额度 %s），支付金额 %s 元，订单号 %s', plan_name, paid.quota, money, paid.trade_no)
-                      ELSE format('购买套餐成功：套餐 %s（每周期额度 %s），支付金额 %s 元，订单号 %s', plan_name, paid.quota, money, paid.trade_no)
+                      WHEN 'admin' THEN format('管理员 %s 手动完成套餐订单 %s：套餐 %s（每周期额度 %s），支付金额 %s', p_by_name, paid.trade_no, plan_name, paid.quota, money)
+                      WHEN 'reconcile' THEN format('购买套餐成功（对账补单）：套餐 %s（每周期额度 %s），支付金额 %s，订单号 %s', plan_name, paid.quota, money, paid.trade_no)
+                      WHEN 'renewal' THEN format('套餐自动续费成功：套餐 %s（每周期额度 %s），支付金额 %s，订单号 %s', plan_name, paid.quota, money, paid.trade_no)
+                      ELSE format('购买套餐成功：套餐 %s（每周期额度 %s），支付金额 %s，订单号 %s', plan_name, paid.quota, money, paid.trade_no)
                     END);
           RETURN QUERY SELECT 'ok'::text, paid.id;
           RETURN;
-        END IF;`));
+        END IF;`)
+        // A card order is paid in dollars: the wallet's log row names the currency.
+        .replace('/*MONEY*/', `money := money || CASE WHEN paid.currency = 'USD' THEN ' 美元' ELSE ' 元' END;`)
+        .replaceAll('支付金额 %s 元', '支付金额 %s'),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(COMPLETE_ORDER.replace('/*CREDIT*/', ''));
+    await queryRunner.query(COMPLETE_ORDER.replace('/*CREDIT*/', '').replace('/*MONEY*/', ''));
     await queryRunner.query(COMMIT_BILLING.replace('/*SETTLE*/', 'charged := gw_settle_quota(s.user_id, s.token_id, s.channel_id, COALESCE(reserved, 0), s.cost, p_now);').replace('/*FIELDS*/', ''));
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION gw_refund_reservation(p_instance varchar, p_reservation bigint) RETURNS bigint AS $$
@@ -337,7 +360,12 @@ export class Subscriptions1795836000000 implements MigrationInterface {
     await queryRunner.query('DROP FUNCTION gw_roll_subscription(integer, bigint)');
     await queryRunner.query('DROP FUNCTION gw_period_bound(bigint, varchar, integer, integer)');
     await queryRunner.query(`ALTER TABLE "quota_reservations" DROP COLUMN "subscription_id", DROP COLUMN "period_start"`);
-    await queryRunner.query(`DELETE FROM "topup_orders" WHERE "plan_id" > 0`);
+    await queryRunner.query(`DROP TABLE "stripe_events"`);
+    await queryRunner.query(`DELETE FROM "topup_orders" WHERE "plan_id" > 0 OR "payment_method" = 'stripe'`);
+    await queryRunner.query(`DROP INDEX "uq_topup_orders_external_id"`);
+    await queryRunner.query(`ALTER TABLE "topup_orders" DROP COLUMN "currency", DROP COLUMN "external_id", DROP COLUMN "subscription_ref"`);
+    await queryRunner.query(`ALTER TABLE "topup_orders" DROP CONSTRAINT "topup_orders_payment_method_check"`);
+    await queryRunner.query(`ALTER TABLE "topup_orders" ADD CONSTRAINT "topup_orders_payment_method_check" CHECK ("payment_method" IN ('zfb', 'wx'))`);
     await queryRunner.query(`ALTER TABLE "topup_orders" DROP CONSTRAINT "topup_orders_amount_check"`);
     await queryRunner.query(`ALTER TABLE "topup_orders" DROP COLUMN "plan_id"`);
     await queryRunner.query(`ALTER TABLE "topup_orders" ADD CONSTRAINT "topup_orders_amount_check" CHECK ("amount" > 0)`);
@@ -421,6 +449,7 @@ const COMPLETE_ORDER = `
       RAISE EXCEPTION 'top-up order % belongs to no user', p_trade_no;
     END IF;
     money := format('%s.%s', paid.money_cents / 100, lpad((paid.money_cents % 100)::text, 2, '0'));
+    /*MONEY*/
     INSERT INTO logs (created_at, type, user_id, username, quota, content)
       VALUES (p_now, 1, paid.user_id, payer, paid.quota,
               CASE p_via

@@ -17,6 +17,7 @@ import { createValidationPipe } from './common/validation.pipe';
 import { MetricsService } from './metrics/metrics.service';
 import { OptionsService } from './options/options.service';
 import { EPAY_NOTIFY_PATH } from './payments/epay-protocol';
+import { STRIPE_WEBHOOK_PATH } from '@gw/shared';
 import { RelayFrontDoor } from './relay/relay-front-door';
 import { serveUploads } from './storage/serve-uploads';
 import { StorageService } from './storage/storage.service';
@@ -46,6 +47,8 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   express.locals[RATE_LIMITS_LOCAL] = config.rateLimits;
   app.use(app.get(MetricsService).http.middleware());
   app.use(securityHeaders(app.get(OptionsService)));
+  // Stripe's webhook is read raw, before the JSON parser: its signature covers the exact bytes.
+  app.use(STRIPE_WEBHOOK_PATH, createExpress.raw({ type: '*/*', limit: '1mb' }));
   // JSON, the +json types included, is the only body the console's routes read (auth/json-body.guard.ts).
   app.useBodyParser('json', { limit: '10mb', type: ['application/json', 'application/*+json'] });
   // A form is read on one path only: Epay's server posts its notify as one.

@@ -29,6 +29,7 @@ import { OptionsModule } from './options/options.module';
 import { OutboundModule } from './outbound/outbound.module';
 import { PasskeysModule } from './passkeys/passkeys.module';
 import { PaymentsModule } from './payments/payments.module';
+import { StripeModule } from './stripe/stripe.module';
 import { PricingModule } from './pricing/pricing.module';
 import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedemptionsModule } from './redemptions/redemptions.module';
@@ -78,6 +79,7 @@ export class AppModule {
         EmailAuthModule,
         // Before UsersModule: GET api/user/topup/ must not reach its GET api/user/:id.
         PaymentsModule,
+        StripeModule,
         // Before UsersModule: GET api/user/sessions must not reach its GET api/user/:id.
         DevicesModule,
         // Before UsersModule: GET api/user/passkey must not reach its GET api/user/:id.

@@ -121,6 +121,12 @@ const DEFINITIONS = {
   TopupGroupRatio: jsonObject('{"default":1,"vip":1,"svip":1}', 'number', TOPUP_GROUP_RATIO_MESSAGE),
   PayAddress: url(),
   CustomCallbackAddress: url(),
+  // Stripe (issue 34): card payments through Checkout. The secret key (sk_…) and the webhook
+  // endpoint's signing secret (whsec_…) are sealed at rest; StripeUnitPrice is what one dollar of
+  // quota costs in US dollars (before TopupGroupRatio).
+  StripeApiSecret: secret(),
+  StripeWebhookSecret: secret(),
+  StripeUnitPrice: float(1, 0),
   TopUpLink: str(),
   /** Shown in the login page's contact dialog beside the QR code (spec 1 §1): an e-mail, a phone number or a web address. */
   BusinessContact: str(),

@@ -115,6 +115,8 @@ export interface SubscriptionView {
   expires_at: number;
   /** Periods bought after the first. */
   renewals: number;
+  /** A card subscription that Stripe renews each period; false once cancelled (it runs to `expires_at`), and for Epay plans. */
+  auto_renew: boolean;
   created_at: number;
 }
 
@@ -126,6 +128,10 @@ export interface PlanPayFields {
 
 export const MSG_PLAN_NOT_ON_SALE = '该套餐已下架';
 export const MSG_PLAN_NO_CNY_PRICE = '该套餐不支持人民币支付';
+export const MSG_PLAN_NO_USD_PRICE = '该套餐不支持银行卡支付';
+/** Stripe renews at most once a year: a plan of more days cannot be sold by card. */
+export const STRIPE_MAX_PERIOD_DAYS = 365;
+export const MSG_PLAN_PERIOD_TOO_LONG_FOR_CARD = `按天数超过 ${STRIPE_MAX_PERIOD_DAYS} 天的套餐不支持银行卡支付`;
 export const MSG_PLAN_LIMIT_REACHED = (limit: number) => `该套餐每人限购 ${limit} 次，您已达到上限`;
 export const MSG_PLAN_OTHER_ACTIVE = '您已订阅其他套餐，新套餐将在当前套餐到期后生效';
 /** The relay's refusal when the period quota is used up and SubscriptionWalletFallback is off. */

@@ -25,12 +25,16 @@ export const MSG_REDEEM_KEY_REQUIRED = '请输入兑换码！';
 /** Epay payment methods (spec 2 §2): alipay and wechat. */
 export const PAYMENT_METHODS = ['zfb', 'wx'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How an order is paid: an Epay method, or a card through Stripe Checkout (issue 34). */
+export type OrderPaymentMethod = PaymentMethod | 'stripe';
+/** The currency of an order's `money`: yuan through Epay, dollars through Stripe. */
+export type OrderCurrency = 'CNY' | 'USD';
 
 export const TOPUP_ORDER_STATUSES = ['pending', 'paid', 'expired'] as const;
 export type TopupOrderStatus = (typeof TOPUP_ORDER_STATUSES)[number];
 
 /** How a paid order was credited; '' while unpaid. */
-export type CompletedVia = '' | 'notify' | 'reconcile' | 'admin';
+export type CompletedVia = '' | 'notify' | 'reconcile' | 'admin' | 'renewal';
 
 /** An online top-up order as the wallet page and the administrators see it (docs/console-api.md "Wallet and online top-up"). */
 export interface TopupOrderView {
@@ -41,13 +45,14 @@ export interface TopupOrderView {
   /** In the administrators' list only. */
   username?: string;
   trade_no: string;
-  payment_method: PaymentMethod;
+  payment_method: OrderPaymentMethod;
   /** Whole dollars. */
   amount: number;
   /** The quota the order credits (amount × QuotaPerUnit), fixed when the order was made. */
   quota: number;
-  /** Yuan, two decimals. */
+  /** In `currency`, two decimals. */
   money: number;
+  currency: OrderCurrency;
   status: TopupOrderStatus;
   /** Unix seconds. */
   created_at: number;
@@ -78,4 +83,12 @@ export interface RedeemedCodeView {
 export type TopupRecordView = TopupOrderView | RedeemedCodeView;
 
 export const MSG_ONLINE_TOPUP_DISABLED = '管理员未开启在线充值！';
+export const MSG_STRIPE_DISABLED = '管理员未开启银行卡支付';
+/** The reply of POST /api/user/stripe/pay and POST /api/subscription/stripe/pay: where the browser goes to pay. */
+export interface StripeCheckoutView {
+  url: string;
+  trade_no: string;
+}
+/** Where Stripe sends its events (the endpoint to register in Stripe's dashboard, below ServerAddress). */
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 export const minTopUpMessage = (min: number) => `充值数量不能小于 ${min}`;

@@ -81,6 +81,8 @@ describe('access rules', () => {
         // Epay's notify (payments): its server calls it; believed only through the merchant key's signature.
         'GET /api/user/epay/notify',
         'POST /api/user/epay/notify',
+        // Stripe's webhook: its servers call it; believed only through the endpoint secret's signature.
+        'POST /api/stripe/webhook/',
         // Public to the session guard, authenticated by its sk- token. The relay's POST endpoints
         // are not Nest routes: RelayFrontDoor serves them, each call checked by its sk- token
         // (relay.spec.ts covers calls without or with a wrong token).

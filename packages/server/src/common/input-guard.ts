@@ -8,6 +8,7 @@ import { inputProblem } from './input-rules';
  * route sees it (docs/console-api.md "Malformed requests").
  */
 export function inputGuard(request: Request, _response: Response, next: NextFunction): void {
-  const problem = inputProblem(request.body) ?? inputProblem(request.query);
+  // A raw body (Stripe's webhook) is bytes, checked whole by its route's signature, not a value to walk.
+  const problem = (Buffer.isBuffer(request.body) ? undefined : inputProblem(request.body)) ?? inputProblem(request.query);
   next(problem ? new BadRequestException(problem) : undefined);
 }

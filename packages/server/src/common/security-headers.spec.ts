@@ -59,6 +59,16 @@ describe('security headers (integration)', () => {
       expect(await formAction('/')).toBe("form-action 'self'");
     });
 
+    it("allows Stripe's Checkout while a Stripe secret key is set", async () => {
+      await save('PayAddress', 'https://pay.example.com');
+      await save('StripeApiSecret', 'sk_test_csp');
+      expect(await formAction('/topup')).toBe("form-action 'self' https://pay.example.com https://checkout.stripe.com");
+      await save('PayAddress', '');
+      expect(await formAction('/topup')).toBe("form-action 'self' https://checkout.stripe.com");
+      await save('StripeApiSecret', '');
+      expect(await formAction('/topup')).toBe("form-action 'self'");
+    });
+
     it('leaves out a PayAddress that is no plain origin, and still serves the page', async () => {
       await save('PayAddress', 'https://pay.example.com;script-src');
       const reply = await t.http().get('/');

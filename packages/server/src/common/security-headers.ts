@@ -48,17 +48,22 @@ export function payFormOrigin(options: Pick<OptionsService, 'get'>): string | un
   return PLAIN_ORIGIN.test(origin) ? origin : undefined;
 }
 
+/** Where Stripe's hosted Checkout lives: the wallet sends the browser there to pay by card. */
+export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
 /**
  * helmet on every console response (pages, assets, /api, /uploads): the CSP above, X-Frame-Options
  * SAMEORIGIN, nosniff, Referrer-Policy strict-origin-when-cross-origin (Turnstile needs the origin
  * as referrer), no upgrade-insecure-requests (a console on plain http inside a LAN must still load).
- * With `options`, form-action also allows the configured Epay gateway, read on every response so
- * that a change of PayAddress applies at once.
+ * With `options`, form-action also allows the configured Epay gateway and, once a Stripe key is
+ * set, Stripe's Checkout; read on every response so that a change applies at once.
  */
 export function securityHeaders(options?: Pick<OptionsService, 'get'>): RequestHandler {
   const formAction = (_request: IncomingMessage, _response: ServerResponse): string => {
     const payOrigin = options ? payFormOrigin(options) : undefined;
-    return payOrigin ? `'self' ${payOrigin}` : "'self'";
+    // Card payment on: Stripe's Checkout too, so that a form or a redirect chain that ends there is never blocked.
+    const checkout = options?.get('StripeApiSecret') ? ` ${STRIPE_CHECKOUT_ORIGIN}` : '';
+    return `'self'${payOrigin ? ` ${payOrigin}` : ''}${checkout}`;
   };
   const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { ...CONSOLE_CSP, 'form-action': [formAction] } },

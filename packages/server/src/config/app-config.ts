@@ -55,6 +55,8 @@ export interface AppConfig {
   oauthEndpoints: OAuthEndpoints;
   /** Cloudflare Turnstile's siteverify address (TURNSTILE_VERIFY_URL); tests point it at a local stand-in. */
   turnstileVerifyUrl: string;
+  /** Stripe's API (STRIPE_API_URL, default https://api.stripe.com): a proxy, or a local stand-in in tests. */
+  stripeApiUrl: string;
   /** Where uploaded files live: S3-compatible storage when configured, else DATA_DIR/uploads. */
   storage: { s3?: S3Config };
 }
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       linuxdo: (dto.LINUXDO_OAUTH_BASE_URL ?? 'https://connect.linux.do').replace(/\/+$/, ''),
     },
     turnstileVerifyUrl: dto.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    stripeApiUrl: (dto.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
     storage: { s3: parseS3(dto) },
   };
 }

@@ -139,6 +139,10 @@ export class EnvDto {
   OUTBOUND_ALLOW_PRIVATE?: string;
 
   @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'STRIPE_API_URL must be an http(s) URL' })
+  STRIPE_API_URL?: string;
+
+  @IsOptional()
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'GITHUB_OAUTH_BASE_URL must be an http(s) URL' })
   GITHUB_OAUTH_BASE_URL?: string;
 

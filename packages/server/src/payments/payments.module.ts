@@ -22,6 +22,6 @@ import { UserEvents } from '../users/user-events';
   imports: [TypeOrmModule.forFeature([TopupOrderEntity])],
   controllers: [TopupController, TopupAdminController, EpayNotifyController],
   providers: [TopupService, TopupOrdersService, TopupHistoryService, EpayNotifyService, EpayClient, TopupReconcileService, TopupReconcileJob, UserEvents],
-  exports: [TopupOrdersService],
+  exports: [TopupOrdersService, TopupService],
 })
 export class PaymentsModule {}

@@ -547,6 +547,7 @@ describe('online top-up through Epay (integration)', () => {
         amount: 1,
         quota: QUOTA_PER_DOLLAR,
         money: 7.3,
+        currency: 'CNY',
         status: 'paid',
         created_at: expect.any(Number),
         paid_at: expect.any(Number),

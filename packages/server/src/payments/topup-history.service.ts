@@ -1,4 +1,4 @@
-import type { CompletedVia, PaymentMethod, RedeemedCodeView, TopupOrderStatus, TopupRecordView } from '@gw/shared';
+import type { CompletedVia, OrderCurrency, OrderPaymentMethod, RedeemedCodeView, TopupOrderStatus, TopupRecordView } from '@gw/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -19,9 +19,10 @@ type HistoryRow =
       paid_at: string;
       quota: string;
       trade_no: string;
-      payment_method: PaymentMethod;
+      payment_method: OrderPaymentMethod;
       amount: number;
       money_cents: string;
+      currency: OrderCurrency;
       status: TopupOrderStatus;
       completed_via: CompletedVia;
       plan_id: number;
@@ -35,11 +36,11 @@ type HistoryRow =
  * is the same whatever the mix. Same second: orders before codes, then the later id first.
  */
 const HISTORY_PAGE = `
-  SELECT 'order' AS source, o.id, o.user_id, o.created_at, o.paid_at, o.quota, o.trade_no, o.payment_method, o.amount, o.money_cents, o.status, o.completed_via,
+  SELECT 'order' AS source, o.id, o.user_id, o.created_at, o.paid_at, o.quota, o.trade_no, o.payment_method, o.amount, o.money_cents, o.currency, o.status, o.completed_via,
          o.plan_id, p.name AS plan_name, NULL AS key_sealed
     FROM topup_orders o LEFT JOIN subscription_plans p ON p.id = o.plan_id WHERE o.user_id = $1
   UNION ALL
-  SELECT 'redemption', id, used_user_id, redeemed_time, redeemed_time, quota, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, key_sealed
+  SELECT 'redemption', id, used_user_id, redeemed_time, redeemed_time, quota, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, key_sealed
     FROM redemptions WHERE used_user_id = $1 AND status = 3
   ORDER BY created_at DESC, source, id DESC
   LIMIT $2 OFFSET $3`;

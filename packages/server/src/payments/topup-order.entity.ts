@@ -1,4 +1,4 @@
-import type { CompletedVia, PaymentMethod, TopupOrderStatus } from '@gw/shared';
+import type { CompletedVia, OrderCurrency, OrderPaymentMethod, TopupOrderStatus } from '@gw/shared';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintToNumber } from '../common/bigint.transformer';
 
@@ -20,7 +20,7 @@ export class TopupOrderEntity {
   upstream_trade_no: string;
 
   @Column({ type: 'varchar', length: 8 })
-  payment_method: PaymentMethod;
+  payment_method: OrderPaymentMethod;
 
   /** Whole dollars. */
   @Column({ type: 'integer' })
@@ -30,9 +30,21 @@ export class TopupOrderEntity {
   @Column({ type: 'bigint', transformer: bigintToNumber })
   quota: number;
 
-  /** What the user pays, in fen. */
+  /** What the user pays, in hundredths of `currency` (fen, or US cents). */
   @Column({ type: 'bigint', transformer: bigintToNumber })
   money_cents: number;
+
+  /** CNY through Epay, USD through Stripe. */
+  @Column({ type: 'varchar', length: 3, default: 'CNY' })
+  currency: OrderCurrency;
+
+  /** The Stripe Checkout Session (or renewal invoice) that pays this order; '' for Epay. */
+  @Column({ type: 'varchar', length: 255, default: '' })
+  external_id: string;
+
+  /** A card plan's Stripe subscription, once its session is completed. */
+  @Column({ type: 'varchar', length: 255, default: '' })
+  subscription_ref: string;
 
   @Column({ type: 'varchar', length: 64, default: '' })
   top_up_code: string;

@@ -7,7 +7,7 @@ export type TopupOrderPage = ListPage<TopupOrderView>;
 /** The columns of an order that its view shows: an entity, or a row of the top-up history's query. */
 export type ShownOrderFields = Pick<
   TopupOrderEntity,
-  'id' | 'user_id' | 'trade_no' | 'payment_method' | 'amount' | 'quota' | 'money_cents' | 'status' | 'created_at' | 'paid_at' | 'completed_via' | 'plan_id'
+  'id' | 'user_id' | 'trade_no' | 'payment_method' | 'amount' | 'quota' | 'money_cents' | 'currency' | 'status' | 'created_at' | 'paid_at' | 'completed_via' | 'plan_id'
 >;
 
 /** `planName`: the plan's name, for an order that buys one (plan_id > 0). */
@@ -21,8 +21,9 @@ export function toTopupOrderView(order: ShownOrderFields, username?: string, pla
     payment_method: order.payment_method,
     amount: order.amount,
     quota: order.quota,
-    // Fen to yuan: the division by 100 of an integer is exact to two decimals once printed.
+    // Fen to yuan (cents to dollars): the division by 100 of an integer is exact to two decimals once printed.
     money: order.money_cents / 100,
+    currency: order.currency,
     status: order.status,
     created_at: order.created_at,
     paid_at: order.paid_at,

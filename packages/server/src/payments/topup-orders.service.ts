@@ -1,4 +1,4 @@
-import type { PaymentMethod, TopupOrderView } from '@gw/shared';
+import type { OrderPaymentMethod, TopupOrderView } from '@gw/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { FindOptionsWhere, Repository } from 'typeorm';
@@ -21,7 +21,7 @@ export type CompletionOutcome = 'ok' | 'already_paid' | 'unknown' | 'mismatch';
  * and how, checked against the order; only root's manual completion goes without.
  */
 export type Completion =
-  | { via: 'notify' | 'reconcile'; upstreamTradeNo: string; moneyCents: number; method: PaymentMethod }
+  | { via: 'notify' | 'reconcile' | 'renewal'; upstreamTradeNo: string; moneyCents: number; method: OrderPaymentMethod }
   | { via: 'admin'; by: { id: number; name: string } };
 
 export const MSG_ORDER_ALREADY_PAID = '该订单已支付，无需重复完成';

@@ -15,7 +15,7 @@ import { formatYuan, priceInFen, topupGroupRatio } from './topup-price';
 export const MSG_MONEY_TOO_LOW = '充值金额过低';
 export const MSG_BAD_PRICE = '充值价格配置有误，请联系管理员';
 
-interface Quote {
+export interface Quote {
   amount: number;
   quota: number;
   moneyCents: number;
@@ -59,14 +59,15 @@ export class TopupService {
 
   /**
    * What `requested` dollars cost this user and give them: below 1 counts as 1 (spec 2 §5), below
-   * MinTopUp is refused; money = amount × Price × TopupGroupRatio[group], in fen.
+   * MinTopUp is refused; money = amount × Price × TopupGroupRatio[group], in fen; by card
+   * (`StripeUnitPrice`), in US cents.
    */
-  private quote(user: UserEntity, requested: number): Quote {
+  quote(user: UserEntity, requested: number, priceOption: 'Price' | 'StripeUnitPrice' = 'Price'): Quote {
     const amount = Math.max(requested, 1);
     const minimum = this.options.getNumber('MinTopUp');
     if (amount < minimum) throw new BusinessError(minTopUpMessage(minimum));
     const ratio = topupGroupRatio(this.options.getJson<unknown>('TopupGroupRatio'), user.group);
-    const moneyCents = priceInFen(amount, this.options.get('Price'), ratio);
+    const moneyCents = priceInFen(amount, this.options.get(priceOption), ratio);
     if (moneyCents === undefined) throw new BusinessError(MSG_BAD_PRICE);
     if (moneyCents < 1) throw new BusinessError(MSG_MONEY_TOO_LOW);
     const quota = Math.round(amount * this.options.getNumber('QuotaPerUnit'));

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { nowSeconds } from '../common/time';
 import { DatabaseHealth } from '../database/database-health';
 import { OptionsService } from '../options/options.service';
+import { stripeEnabled } from '../stripe/stripe-config';
 import { onlineTopupEnabled } from '../payments/epay-config';
 import { RedisService } from '../redis/redis.service';
 
@@ -55,6 +56,7 @@ export class StatusService {
       min_topup: o.getNumber('MinTopUp'),
       // The wallet page offers online payment only when the server would accept an order.
       enable_online_topup: onlineTopupEnabled(o),
+      enable_stripe_topup: stripeEnabled(o),
       register_enabled: o.getBoolean('RegisterEnabled'),
       invite_only_register: o.getBoolean('InviteOnlyRegisterEnabled'),
       password_login_enabled: o.getBoolean('PasswordLoginEnabled'),

@@ -1,10 +1,4 @@
-import {
-  MSG_ONLINE_TOPUP_DISABLED,
-  MSG_PLAN_LIMIT_REACHED,
-  MSG_PLAN_NO_CNY_PRICE,
-  MSG_PLAN_NOT_FOUND,
-  MSG_PLAN_NOT_ON_SALE,
-} from '@gw/shared';
+import { MSG_ONLINE_TOPUP_DISABLED, MSG_PLAN_NO_CNY_PRICE } from '@gw/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -17,6 +11,7 @@ import { TopupOrderEntity } from '../payments/topup-order.entity';
 import type { UserEntity } from '../users/user.entity';
 import type { PlanPayDto } from './dto/plan-pay.dto';
 import { PlanEntity } from './plan.entity';
+import { planForSale } from './plan-for-sale';
 
 /**
  * Buying a plan through Epay (issue 34): an order like a top-up's, for the plan's CNY price, whose
@@ -31,22 +26,12 @@ export class PlanPurchaseService {
     private readonly options: OptionsService,
   ) {}
 
-  /**
-   * A pending order and the signed form for it. The limit per user counts the plan's paid orders
-   * when the order is made: two orders paid at once may pass it by one, and both are honoured
-   * (the money was paid).
-   */
+  /** A pending order and the signed form for it. */
   async pay(user: UserEntity, dto: PlanPayDto): Promise<{ url: string; form: EpayForm }> {
     const config = readEpayConfig(this.options);
     if (!config) throw new BusinessError(MSG_ONLINE_TOPUP_DISABLED);
-    const plan = await this.plans.findOneBy({ id: dto.plan_id });
-    if (!plan || plan.deleted_at !== null) throw new BusinessError(MSG_PLAN_NOT_FOUND);
-    if (!plan.enabled) throw new BusinessError(MSG_PLAN_NOT_ON_SALE);
+    const plan = await planForSale(this.plans, this.orders, user.id, dto.plan_id);
     if (plan.price_cny_cents <= 0) throw new BusinessError(MSG_PLAN_NO_CNY_PRICE);
-    if (plan.limit_per_user > 0) {
-      const bought = await this.orders.countBy({ user_id: user.id, plan_id: plan.id, status: 'paid' });
-      if (bought >= plan.limit_per_user) throw new BusinessError(MSG_PLAN_LIMIT_REACHED(plan.limit_per_user));
-    }
     const tradeNo = newTradeNo();
     await this.orders.insert({
       user_id: user.id,

@@ -68,6 +68,10 @@ export class SubscriptionEntity {
   @Column({ type: 'varchar', length: 255 })
   external_id: string;
 
+  /** Stripe renews it each period; false once the card subscription is cancelled, and for Epay plans. */
+  @Column({ type: 'boolean' })
+  auto_renew: boolean;
+
   @Column({ type: 'bigint', transformer: bigintToNumber })
   created_at: number;
 

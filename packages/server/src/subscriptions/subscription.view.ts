@@ -17,6 +17,7 @@ export function toSubscriptionView(row: SubscriptionEntity): SubscriptionView {
     starts_at: row.starts_at,
     expires_at: row.expires_at,
     renewals: row.renewals,
+    auto_renew: row.auto_renew,
     created_at: row.created_at,
   };
 }

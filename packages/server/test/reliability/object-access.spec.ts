@@ -259,6 +259,10 @@ const CHECKS: Record<string, Probe[]> = {
   'GET /api/user/topup/self': [own((ids) => s.bob.get('/api/user/topup/self').query({ user_id: ids.user }))],
   'GET /api/user/topup/self/:trade_no': [hidden((ids) => s.bob.get(`/api/user/topup/self/${ids.tradeNo}`), MSG_ORDER_NOT_FOUND)],
   'POST /api/user/pay': [own((ids) => s.bob.post('/api/user/pay').send({ amount: 10, payment_method: 'zfb', user_id: ids.user }))],
+  // Card payment is not configured here: the orders a card makes are the caller's (stripe/stripe.spec.ts).
+  'POST /api/user/stripe/amount': [own((ids) => s.bob.post('/api/user/stripe/amount').send({ amount: 10, user_id: ids.user }))],
+  'POST /api/user/stripe/pay': [refused((ids) => s.bob.post('/api/user/stripe/pay').send({ amount: 10, user_id: ids.user }), '管理员未开启银行卡支付')],
+  'POST /api/subscription/stripe/pay': [refused((ids) => s.bob.post('/api/subscription/stripe/pay').send({ plan_id: ids.plan, user_id: ids.user }), '管理员未开启银行卡支付')],
   'POST /api/user/aff_transfer': [hidden((ids) => s.bob.post('/api/user/aff_transfer').send({ quota: 500_000, user_id: ids.user }), '邀请额度不足！')],
 
   // Logs, tasks, usage (logs/, tasks/, statistics/, monitoring/)
