@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockEpayGateway, startMockEpayGateway } from '../../packages/server/test/mock-epay-gateway';
+import { MockStripeApi } from '../../packages/server/test/mock-stripe-api';
 import { apiAs, ARTIFACTS, createMember, type RunningProduct, signInAsRoot, startProduct, submitLogin } from './harness';
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_wallet_endpoint_secret';
 const MEMBER = { username: 'wallet-bob', password: 'bob-pass-123' };
 const QUOTA_PER_DOLLAR = 500000;
 
@@ -13,9 +16,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACT
 /** The wallet card's current balance, as the page shows it. */
 const balanceOf = (page: Page): Locator => page.locator('.arco-card', { hasText: '我的钱包' }).getByText(/^\$\d/).first();
 
-describe('money moves in through the wallet: redemption codes and Epay', () => {
+describe('money moves in through the wallet: redemption codes, Epay and cards through Stripe', () => {
   let product: RunningProduct;
   let gateway: MockEpayGateway;
+  let stripe: MockStripeApi;
   let member: BrowserContext;
   let memberPage: Page;
   let memberId: number;
@@ -23,7 +27,8 @@ describe('money moves in through the wallet: redemption codes and Epay', () => {
 
   beforeAll(async () => {
     gateway = await startMockEpayGateway();
-    product = await startProduct('wallet', { OUTBOUND_ALLOW_PRIVATE: 'payment' });
+    stripe = await new MockStripeApi().start();
+    product = await startProduct('wallet', { OUTBOUND_ALLOW_PRIVATE: 'payment', STRIPE_API_URL: stripe.url });
     await signInAsRoot(product);
     const { page, url } = product;
     // The payment settings an operator enters (the server address first, as the settings page requires).
@@ -43,6 +48,7 @@ describe('money moves in through the wallet: redemption codes and Epay', () => {
     await member?.close();
     await product?.stop();
     await gateway?.stop();
+    await stripe?.stop();
   });
 
   it('an administrator creates two $10 codes on the redemption page and sees them once', async () => {
@@ -128,5 +134,86 @@ describe('money moves in through the wallet: redemption codes and Epay', () => {
     const overflow = await memberPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(memberPage, '6-phone');
+  });
+
+  it('root enters the Stripe keys under 支付设置 and sees the webhook address to register', async () => {
+    const { page, url } = product;
+    await page.goto(`${url}/setting?tab=system`);
+    const section = page.getByRole('region', { name: '银行卡支付（Stripe）' });
+    await section.getByLabel('Stripe Webhook 地址').getByText(`${url}/api/stripe/webhook`).waitFor();
+    for (const event of ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'invoice.paid', 'invoice.payment_failed', 'customer.subscription.deleted']) {
+      await section.getByText(event, { exact: true }).waitFor();
+    }
+    await section.getByLabel('Stripe API 密钥').fill(stripe.secretKey);
+    await section.getByLabel('Stripe Webhook 签名密钥').fill(STRIPE_WEBHOOK_SECRET);
+    await section.getByLabel(/^Stripe 充值价格/).fill('1.5');
+    await page.getByRole('button', { name: '更新支付设置' }).click();
+    await page.getByText('保存成功').first().waitFor();
+    // The secrets are write-only: the fields are empty again, the stored keys never come back.
+    await expect(section.getByLabel('Stripe API 密钥').inputValue()).resolves.toBe('');
+    const options = await apiAs(page, 1, 'GET', '/api/option/');
+    const stored = Object.fromEntries((options.data as Array<{ key: string; value: string }>).map((option) => [option.key, option.value]));
+    expect(stored).toMatchObject({ StripeApiSecret: '', StripeWebhookSecret: '', StripeUnitPrice: '1.5' });
+    const status = await (await fetch(`${url}/api/status`)).json();
+    expect(status.data.enable_stripe_topup).toBe(true);
+    // The whole 支付设置 card: Epay's fields, then the Stripe section.
+    const card = page.locator('.arco-card', { has: section });
+    await card.screenshot({ path: join(ARTIFACTS, 'wallet-7-stripe-settings.png') });
+
+    await page.setViewportSize(PHONE);
+    await section.getByLabel('Stripe Webhook 地址').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await card.screenshot({ path: join(ARTIFACTS, 'wallet-8-stripe-settings-phone.png') });
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('a user pays $10 by card: priced $15.00, sent to Stripe’s Checkout, back to the credit in dollars', async () => {
+    const page = memberPage;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${product.url}/topup`);
+    await page.getByRole('radio', { name: '银行卡' }).waitFor({ state: 'attached' });
+    await page.getByLabel('充值数量').fill('10');
+    await page.getByText('银行卡', { exact: true }).click();
+    // 10 × 1.5 (StripeUnitPrice) × 1 (no top-up group ratio), in US dollars.
+    await page.getByLabel('实付金额').getByText('$15.00').waitFor();
+    await page.getByText('通过 Stripe 使用银行卡（Visa、Mastercard 等）支付，以美元结算').waitFor();
+    expect(await page.getByLabel('充值码').count()).toBe(0);
+    await shot(page, '9-card');
+
+    await page.getByRole('button', { name: '立即支付' }).click();
+    // The browser went to the session's Checkout page (the stand-in answers it with an error page).
+    await page.waitForURL(/\/c\/pay\/cs_test_/);
+    const [session] = [...stripe.sessions.values()];
+    expect(page.url()).toBe(session.url);
+    expect(session).toMatchObject({ mode: 'payment', amount_total: 1500, currency: 'usd' });
+    const tradeNo = session.client_reference_id!;
+    expect(session.success_url).toBe(`${product.url}/topup?trade_no=${tradeNo}`);
+
+    // The customer pays; Stripe tells the server, then sends the browser back.
+    const paid = stripe.pay(session.id);
+    const { params: _, ...object } = paid;
+    expect((await stripe.deliver(`${product.url}/api/stripe/webhook`, stripe.event('checkout.session.completed', object), STRIPE_WEBHOOK_SECRET)).status).toBe(200);
+    await page.goto(session.success_url);
+    const result = page.getByLabel('支付结果');
+    await result.getByText('充值成功').waitFor();
+    await result.getByText(/\$10\.00 已到账，实付 \$15\.00/).waitFor();
+    await expect(balanceOf(page).textContent()).resolves.toBe('$23.00');
+    const history = page.locator('.arco-table-tr', { hasText: tradeNo });
+    await history.getByText('$15.00').waitFor();
+    await history.getByText('银行卡').waitFor();
+    await shot(page, '10-card-paid');
+
+    const self = await apiAs(page, memberId, 'GET', '/api/user/self');
+    expect(self.data.quota).toBe(23 * QUOTA_PER_DOLLAR);
+  });
+
+  it('the phone-sized wallet with 银行卡 chosen fits the screen', async () => {
+    const page = memberPage;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${product.url}/topup`);
+    await page.getByText('银行卡', { exact: true }).first().click();
+    await page.getByLabel('实付金额').getByText('$1.50').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(page, '11-card-phone');
   });
 });

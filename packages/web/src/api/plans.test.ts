@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok } from '@/pages/channel/test-fake-api';
 import { makePlan } from '@/test/factories';
-import { createPlan, deletePlan, listPlans, listPlansOnSale, planFields, updatePlan } from './plans';
+import { createPlan, deletePlan, listPlans, listPlansOnSale, listSelfSubscriptions, payForPlan, planFields, updatePlan } from './plans';
 
 const PLAN = makePlan({
   id: 4,
@@ -39,6 +39,20 @@ describe('plan calls', () => {
       ['POST', '/api/subscription/plan', false],
       ['PUT', '/api/subscription/plan/4', true],
       ['DELETE', '/api/subscription/plan/4', undefined],
+    ]);
+  });
+
+  it('orders a plan with its id and the Epay method, keeping the gateway address beside the form, and reads the own subscriptions', async () => {
+    const calls = fakeApi({
+      'POST /api/subscription/pay': { success: true, message: 'success', data: { pid: '1001' }, url: 'https://pay.example.com/submit.php' } as never,
+      'GET /api/subscription/self': ok([]),
+    });
+    const reply = await payForPlan(4, 'wx');
+    await listSelfSubscriptions();
+    expect(reply).toMatchObject({ success: true, url: 'https://pay.example.com/submit.php', data: { pid: '1001' } });
+    expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
+      ['POST', '/api/subscription/pay', { plan_id: 4, payment_method: 'wx' }],
+      ['GET', '/api/subscription/self', undefined],
     ]);
   });
 

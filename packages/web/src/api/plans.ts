@@ -1,8 +1,16 @@
-import type { PlanFields, PlanView } from '@gw/shared';
+import type { PaymentMethod, PlanFields, PlanPayFields, PlanView, StripeCheckoutView, SubscriptionView } from '@gw/shared';
 import { http } from '@/api/http';
+import type { PaymentForm } from '@/api/topup';
 
 /** The plans on sale (enabled), for any signed-in user's wallet; lower `sort` first. */
 export const listPlansOnSale = () => http.get<PlanView[]>('/api/subscription/plans');
+/** Stores a pending order for one period of the plan and answers the Epay form that pays it, as POST /api/user/pay does. */
+export const payForPlan = (planId: number, paymentMethod: PaymentMethod) =>
+  http.post<Record<string, string>, PaymentForm>('/api/subscription/pay', { plan_id: planId, payment_method: paymentMethod } satisfies PlanPayFields);
+/** Stores a pending card order for the plan and answers the Stripe Checkout page that pays it; Stripe then renews it each period. */
+export const payForPlanByCard = (planId: number) => http.post<StripeCheckoutView>('/api/subscription/stripe/pay', { plan_id: planId });
+/** The signed-in user's subscriptions, newest first. */
+export const listSelfSubscriptions = () => http.get<SubscriptionView[]>('/api/subscription/self');
 /** Every plan not deleted (super administrators, 套餐管理). */
 export const listPlans = () => http.get<PlanView[]>('/api/subscription/plan');
 export const createPlan = (fields: PlanFields) => http.post<PlanView>('/api/subscription/plan', fields);

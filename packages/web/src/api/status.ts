@@ -24,6 +24,8 @@ export interface SiteStatus {
   top_up_link?: string;
   /** Online top-up through Epay works: PayAddress, EpayId, EpayKey and ServerAddress are all set. */
   enable_online_topup?: boolean;
+  /** Card payment through Stripe is configured (issue 34). */
+  enable_stripe_topup?: boolean;
   price?: number;
   min_topup?: number;
   register_enabled?: boolean;

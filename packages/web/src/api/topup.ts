@@ -1,4 +1,4 @@
-import type { PaymentMethod, TopupOrderStatus, TopupOrderView, TopupRecordView } from '@gw/shared';
+import type { PaymentMethod, StripeCheckoutView, TopupOrderStatus, TopupOrderView, TopupRecordView } from '@gw/shared';
 import { http } from '@/api/http';
 import type { Page } from '@/api/tokens';
 
@@ -20,6 +20,10 @@ export const getTopupPrice = (amount: number) => http.post<string>('/api/user/am
 /** Stores a pending order and answers the Epay form that pays it. */
 export const requestPayment = (amount: number, paymentMethod: PaymentMethod, topUpCode = '') =>
   http.post<Record<string, string>, PaymentForm>('/api/user/pay', { amount, payment_method: paymentMethod, ...(topUpCode ? { top_up_code: topUpCode } : {}) });
+/** The price in US dollars of `amount` dollars paid by card (Stripe), as a string with 2 decimals. */
+export const getStripePrice = (amount: number) => http.post<string>('/api/user/stripe/amount', { amount });
+/** Stores a pending card order and answers the Stripe Checkout page that pays it. */
+export const requestStripePayment = (amount: number) => http.post<StripeCheckoutView>('/api/user/stripe/pay', { amount });
 
 /** The user's own orders and the codes they redeemed, newest first; `p` is zero-based. */
 export const listSelfTopups = (p: number, pageSize: number) => http.get<Page<TopupRecordView>>('/api/user/topup/self', { p, page_size: pageSize });

@@ -1,4 +1,4 @@
-import type { PlanView } from '@gw/shared';
+import type { PlanView, SubscriptionView } from '@gw/shared';
 import type { User } from '@/stores/user';
 
 /** A signed-in user for tests; role 1 (common) unless overridden. */
@@ -40,6 +40,29 @@ export function makePlan(fields: Partial<PlanView> = {}): PlanView {
     sort: 0,
     created_at: 1_900_000_000,
     updated_at: 1_900_000_000,
+    ...fields,
+  };
+}
+
+/** A subscription for tests: 基础版 (plan 1) active, $10 a period with $4 used, bought once. */
+export function makeSubscription(fields: Partial<SubscriptionView> = {}): SubscriptionView {
+  return {
+    id: 1,
+    plan_id: 1,
+    plan_name: '基础版',
+    status: 'active',
+    provider: 'epay',
+    group: '',
+    period_quota: 5_000_000,
+    period_used: 2_000_000,
+    quota_left: 3_000_000,
+    period_start: 1_900_000_000,
+    period_end: 1_902_592_000,
+    starts_at: 1_900_000_000,
+    expires_at: 1_902_592_000,
+    renewals: 0,
+    auto_renew: false,
+    created_at: 1_900_000_000,
     ...fields,
   };
 }

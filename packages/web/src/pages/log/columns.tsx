@@ -8,6 +8,7 @@ import { CostCell } from './cost-cell';
 import { UserPopover } from './user-popover';
 import {
   affinityText,
+  paidByText,
   detailText,
   extraTokenTexts,
   firstTokenColor,
@@ -86,6 +87,21 @@ function RouteCell({ log }: { log: LogItem }) {
   );
 }
 
+/** The charge, and for a subscriber's call which pool paid it (套餐 / 钱包). */
+function SpentCell({ log, display }: { log: LogItem; display: QuotaDisplay }) {
+  const paidBy = paidByText(log);
+  return (
+    <span>
+      <QuotaText quota={log.quota} display={display} digits={6} />
+      {paidBy && (
+        <Tag size="small" color={paidBy === '钱包' ? 'gray' : 'arcoblue'} style={{ marginLeft: 4 }}>
+          {paidBy}
+        </Tag>
+      )}
+    </span>
+  );
+}
+
 /**
  * The log table's columns; the channel, user, retry and route columns are for administrators. The detail
  * and the retries wait in the row's expansion, so that the figures (tokens and cost) fit a 1440 px
@@ -139,7 +155,7 @@ export function getColumns(isAdmin: boolean, display: QuotaDisplay): ResponsiveC
     { title: '用时 / 首字', dataIndex: 'use_time', width: 150, render: (_: unknown, log: LogItem) => <TimingCell log={log} /> },
     { title: '提示', dataIndex: 'prompt_tokens', width: 70, card: 'key' },
     { title: '补全', dataIndex: 'completion_tokens', width: 70, card: 'key' },
-    { title: '花费', dataIndex: 'quota', width: 100, card: 'key', render: (value: number) => <QuotaText quota={value} display={display} digits={6} /> },
+    { title: '花费', dataIndex: 'quota', width: 100, card: 'key', render: (_: unknown, log: LogItem) => <SpentCell log={log} display={display} /> },
     {
       title: '详情',
       dataIndex: 'content',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_TYPES } from '@/api/logs';
-import { affinityText, detailText, extraTokenTexts, firstTokenColor, formatFirstToken, hasTiming, logTypeTag, modelText, retryPath, routeText, totalTimeColor } from './log-view';
+import { affinityText, detailText, extraTokenTexts, firstTokenColor, formatFirstToken, hasTiming, logTypeTag, modelText, paidByText, retryPath, routeText, totalTimeColor } from './log-view';
 import { makeLog } from './test-factories';
 
 describe('latency badges (spec 2 §9)', () => {
@@ -199,5 +199,15 @@ describe(affinityText.name, () => {
   it('is empty when the request named no session', () => {
     expect(affinityText(makeLog())).toBe('');
     expect(affinityText(makeLog({ other: JSON.stringify({ affinity: 'other' }) }))).toBe('');
+  });
+});
+
+describe(paidByText.name, () => {
+  it("names the pool of a subscriber's call, and nothing for everyone else", () => {
+    expect(paidByText(makeLog({ other: JSON.stringify({ pool: 'plan', subscription_id: 3, period_start: 1 }) }))).toBe('套餐');
+    expect(paidByText(makeLog({ other: JSON.stringify({ pool: 'plan', wallet_quota: 8 }) }))).toBe('套餐 + 钱包');
+    expect(paidByText(makeLog({ other: JSON.stringify({ pool: 'wallet' }) }))).toBe('钱包');
+    expect(paidByText(makeLog({ other: JSON.stringify({ model_ratio: 1 }) }))).toBe('');
+    expect(paidByText(makeLog({ other: 'not json' }))).toBe('');
   });
 });

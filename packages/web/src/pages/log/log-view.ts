@@ -88,6 +88,16 @@ export interface LogOther {
   /** What the call cost the operator upstream (quota) and the channel's cost ratio then (administrators only). */
   cost?: number;
   cost_ratio?: number;
+  /** A subscriber's call (issue 34): paid from their plan's period quota or from the wallet; `wallet_quota` is the wallet's part of a plan-paid call. */
+  pool?: 'plan' | 'wallet';
+  wallet_quota?: number;
+}
+
+/** Who paid a subscriber's call, as the cost column's tag says it: '套餐', '套餐 + 钱包' or '钱包'; '' for everyone else. */
+export function paidByText(log: LogItem): string {
+  const { pool, wallet_quota: wallet } = parseOther(log);
+  if (pool === 'plan') return typeof wallet === 'number' && wallet > 0 ? '套餐 + 钱包' : '套餐';
+  return pool === 'wallet' ? '钱包' : '';
 }
 
 /** One step of the route trail (docs/console-api.md "Usage logs"). */

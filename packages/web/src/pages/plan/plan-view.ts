@@ -2,7 +2,6 @@ import { PLAN_PERIOD_LABELS, type PlanView } from '@gw/shared';
 
 /** Messages of the plan page; the form's own come from @gw/shared (MSG_PLAN_*), as the server answers them. */
 export const MSG_PLANS_EMPTY = '还没有套餐，点击“新建套餐”添加';
-export const MSG_PURCHASE_SOON = '购买功能即将开放';
 
 /** A price with its currency sign and two decimals; a dash when the plan is not sold in that currency (0). */
 export const formatPlanPrice = (amount: number, sign: '¥' | '$') => (amount > 0 ? `${sign}${amount.toFixed(2)}` : '—');

@@ -52,6 +52,9 @@ export const PAYMENT_OPTION_KEYS: readonly OptionKey[] = [
   'PayAddress',
   'CustomCallbackAddress',
   'TopUpLink',
+  'StripeApiSecret',
+  'StripeWebhookSecret',
+  'StripeUnitPrice',
 ];
 
 export function definitionOf(key: OptionKey): OptionDefinition {

@@ -10,15 +10,17 @@ import { OrderHistory } from './order-history';
 import { OrderResult } from './order-result';
 import { refreshBalance } from './refresh-balance';
 import { SubscriptionPlansCard } from './subscription-plans-card';
-import { minTopUp } from './topup-view';
+import { MySubscriptionsCard } from './my-subscriptions-card';
+import { minTopUp, payGatewaysOf } from './topup-view';
 import { usePlansOnSale } from './use-plans-on-sale';
+import { useSelfSubscriptions } from './use-self-subscriptions';
 import { WalletCard } from './wallet-card';
 import './topup.css';
 
 /**
- * 钱包 (spec 2 §2): balance, redemption code, online payment, the subscription plans on sale (issue
- * 34, shown when there are any) and the top-up history; opened by Epay's return with ?trade_no=…,
- * the result of that order first.
+ * 钱包 (spec 2 §2): balance, redemption code, online payment, the user's subscriptions and the
+ * plans on sale (issue 34, each shown when there are any) and the top-up history; opened by the
+ * return from Epay or Stripe's Checkout with ?trade_no=…, the result of that order first.
  */
 export default function TopupPage() {
   const user = useUserStore((state) => state.user);
@@ -28,20 +30,23 @@ export default function TopupPage() {
   const display = useMemo(readQuotaDisplay, []);
   const [historyVersion, setHistoryVersion] = useState(0);
   const plans = usePlansOnSale();
+  const { subscriptions, reload: reloadSubscriptions } = useSelfSubscriptions();
 
   useEffect(() => {
     void refreshBalance();
   }, []);
 
-  /** Money came in: the balance and the history change. */
+  /** Money came in: the balance and the history change, and the subscriptions when it paid for a plan. */
   const handleCredited = useCallback(() => {
     void refreshBalance();
     setHistoryVersion((current) => current + 1);
-  }, []);
+    reloadSubscriptions();
+  }, [reloadSubscriptions]);
 
   const handleCloseResult = () => setSearchParams({}, { replace: true });
 
   const role = user?.role ?? 0;
+  const gateways = payGatewaysOf(status);
   return (
     <div className="topup-page">
       {tradeNo && <OrderResult key={tradeNo} tradeNo={tradeNo} display={display} onPaid={handleCredited} onClose={handleCloseResult} />}
@@ -50,10 +55,11 @@ export default function TopupPage() {
           <WalletCard user={user} display={display} topUpLink={status?.top_up_link ?? ''} onRedeemed={() => void refreshBalance()} />
         </Grid.Col>
         <Grid.Col xs={24} lg={14}>
-          <OnlineTopupCard enabled={status?.enable_online_topup === true} min={minTopUp(status)} display={display} />
+          <OnlineTopupCard gateways={gateways} min={minTopUp(status)} display={display} />
         </Grid.Col>
       </Grid.Row>
-      {plans.length > 0 && <SubscriptionPlansCard plans={plans} display={display} />}
+      {subscriptions.length > 0 && <MySubscriptionsCard subscriptions={subscriptions} display={display} />}
+      {plans.length > 0 && <SubscriptionPlansCard plans={plans} subscriptions={subscriptions} gateways={gateways} display={display} />}
       <OrderHistory
         display={display}
         isAdmin={role >= ROLE_ADMIN}

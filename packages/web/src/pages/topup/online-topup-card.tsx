@@ -1,31 +1,40 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Message, Radio, Spin, Typography } from '@arco-design/web-react';
-import { MSG_ONLINE_TOPUP_DISABLED, minTopUpMessage, renderQuota, type PaymentMethod } from '@gw/shared';
-import { callReply } from '@/api/http';
-import { requestPayment } from '@/api/topup';
+import { MSG_ONLINE_TOPUP_DISABLED, minTopUpMessage, renderQuota, type OrderPaymentMethod } from '@gw/shared';
+import { requestPayment, requestStripePayment } from '@/api/topup';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
-import { submitPaymentForm } from './pay-form';
-import { MSG_BAD_PAY_ADDRESS, PAYMENT_METHOD_OPTIONS, formatMoney, isWebAddress, normalizeAmount } from './topup-view';
+import { payThroughCheckout, payThroughGateway } from './pay-form';
+import { normalizeAmount, offeredMethod, paymentMethodOptions, type PayGateways } from './topup-view';
 import { usePrice } from './use-price';
 
+/** Under the methods while the card is chosen: what paying by it means. */
+export const CARD_TOPUP_HINT = '通过 Stripe 使用银行卡（Visa、Mastercard 等）支付，以美元结算';
+
 interface OnlineTopupCardProps {
-  /** status.enable_online_topup: the payment gateway is fully configured. */
-  enabled: boolean;
+  /** The gateways fully configured: Epay (alipay, wechat) and Stripe (card). */
+  gateways: PayGateways;
   /** The least amount, in whole dollars (status.min_topup, at least 1). */
   min: number;
   display: QuotaDisplay;
 }
 
-/** Online payment through Epay (spec 2 §2, §5, §7): amount in whole dollars, its live price, the method, pay. */
-export function OnlineTopupCard({ enabled, min, display }: OnlineTopupCardProps) {
+/**
+ * Online payment (spec 2 §2, §5, §7; issue 34): amount in whole dollars, the method (Epay's alipay
+ * and wechat, a card through Stripe), its live price in the method's currency, pay.
+ */
+export function OnlineTopupCard({ gateways, min, display }: OnlineTopupCardProps) {
   const [amount, setAmount] = useState<number | undefined>(min);
-  const [method, setMethod] = useState<PaymentMethod>('zfb');
+  const [chosen, setChosen] = useState<OrderPaymentMethod>('zfb');
   const [topUpCode, setTopUpCode] = useState('');
   const [paying, setPaying] = useState(false);
-  const { price, loading } = usePrice(amount, min, enabled);
+  const options = paymentMethodOptions(gateways.epay, gateways.card);
+  const method = offeredMethod(chosen, options);
+  const enabled = method !== undefined;
+  const byCard = method === 'stripe';
+  const { price, loading } = usePrice(amount, min, method);
 
   const handlePay = async () => {
-    if (!enabled) {
+    if (method === undefined) {
       Message.error(MSG_ONLINE_TOPUP_DISABLED);
       return;
     }
@@ -34,18 +43,10 @@ export function OnlineTopupCard({ enabled, min, display }: OnlineTopupCardProps)
       return;
     }
     setPaying(true);
-    const reply = await callReply(requestPayment(amount, method, topUpCode.trim()));
-    if (!reply) {
-      setPaying(false);
-      return;
-    }
-    if (!isWebAddress(reply.url)) {
-      setPaying(false);
-      Message.error(MSG_BAD_PAY_ADDRESS);
-      return;
-    }
-    // The button stays busy: this window is on its way to the gateway.
-    submitPaymentForm(reply.url, reply.data);
+    // On success the button stays busy: this window is on its way to the gateway.
+    const leaving =
+      method === 'stripe' ? await payThroughCheckout(requestStripePayment(amount)) : await payThroughGateway(requestPayment(amount, method, topUpCode.trim()));
+    if (!leaving) setPaying(false);
   };
 
   return (
@@ -63,20 +64,24 @@ export function OnlineTopupCard({ enabled, min, display }: OnlineTopupCardProps)
             onChange={(value) => setAmount(normalizeAmount(value))}
           />
         </Form.Item>
+        {enabled && (
+          <Form.Item label="支付方式" extra={byCard ? CARD_TOPUP_HINT : undefined}>
+            <Radio.Group type="button" value={method} onChange={(value: OrderPaymentMethod) => setChosen(value)} options={options} />
+          </Form.Item>
+        )}
         <Form.Item label="实付金额">
           <Spin loading={loading} size={14}>
             <Typography.Text bold className="topup-price" aria-label="实付金额">
-              {price === null ? '-' : formatMoney(price)}
+              {price ?? '-'}
             </Typography.Text>
           </Spin>
         </Form.Item>
-        {/* The spec's top_up_code: kept with the order (a promotion or an agent's code), optional. */}
-        <Form.Item label="充值码（选填）">
-          <Input aria-label="充值码" value={topUpCode} disabled={!enabled} maxLength={64} placeholder="有充值码时填写" onChange={setTopUpCode} />
-        </Form.Item>
-        <Form.Item label="支付方式">
-          <Radio.Group type="button" value={method} disabled={!enabled} onChange={(value: PaymentMethod) => setMethod(value)} options={PAYMENT_METHOD_OPTIONS} />
-        </Form.Item>
+        {/* The spec's top_up_code: kept with an Epay order (a promotion or an agent's code), optional; card orders take none. */}
+        {!byCard && (
+          <Form.Item label="充值码（选填）">
+            <Input aria-label="充值码" value={topUpCode} disabled={!enabled} maxLength={64} placeholder="有充值码时填写" onChange={setTopUpCode} />
+          </Form.Item>
+        )}
         <Button type="primary" htmlType="submit" long loading={paying}>
           立即支付
         </Button>

@@ -4,7 +4,7 @@ import { QuotaText } from '@/components/quota-text';
 import type { ResponsiveColumn } from '@/components/responsive-table/responsive-columns';
 import { formatTimestamp } from '@/lib/time';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
-import { canCompleteByHand, completedViaLabel, formatMoney, recordMethodLabel, recordStatusLook } from './topup-view';
+import { canCompleteByHand, completedViaLabel, orderMoney, planOrderName, recordMethodLabel, recordStatusLook } from './topup-view';
 
 /** Which table: the user's own orders or every user's (administrators), with root's manual completion when onComplete is given. */
 export interface OrderTableMode {
@@ -17,8 +17,18 @@ export interface OrderTableMode {
 export function getOrderColumns(display: QuotaDisplay, { allUsers = false, onComplete }: OrderTableMode = {}): ResponsiveColumn<TopupRecordView>[] {
   const columns: ResponsiveColumn<TopupRecordView>[] = [
     { title: '创建时间', dataIndex: 'created_at', width: 165, card: 'title', render: (value: number) => formatTimestamp(value) },
-    { title: '充值额度', dataIndex: 'quota', width: 100, card: 'key', render: (quota: number) => <QuotaText quota={quota} display={display} /> },
-    { title: '实付金额', dataIndex: 'money', width: 100, card: 'key', render: (money: number, row: TopupRecordView) => (row.source === 'order' ? formatMoney(money) : '-') },
+    {
+      title: '充值额度',
+      dataIndex: 'quota',
+      width: 100,
+      card: 'key',
+      // A plan's order bought the plan, not quota for the wallet.
+      render: (quota: number, row: TopupRecordView) => {
+        const plan = planOrderName(row);
+        return plan === null ? <QuotaText quota={quota} display={display} /> : <span className="topup-plan-order">{`套餐：${plan}`}</span>;
+      },
+    },
+    { title: '实付金额', dataIndex: 'money', width: 100, card: 'key', render: (_: unknown, row: TopupRecordView) => (row.source === 'order' ? orderMoney(row) : '-') },
     { title: '支付方式', dataIndex: 'payment_method', width: 85, render: (_: unknown, row: TopupRecordView) => recordMethodLabel(row) },
     {
       title: '状态',

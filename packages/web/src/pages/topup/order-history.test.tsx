@@ -43,6 +43,37 @@ describe('own top-up history', () => {
   });
 });
 
+describe('plan orders in the own history', () => {
+  it('shows the plan an order bought instead of an amount of quota', async () => {
+    const planOrder = makeOrder({ id: 4, trade_no: 'T-PLAN', plan_id: 2, plan_name: '专业版月卡', amount: 0, quota: 25_000_000, money: 49.9 });
+    renderTopupPage({ 'GET /api/user/topup/self': orderPage([planOrder, makeOrder({ id: 2, trade_no: 'T-PAID' })]) });
+
+    const row = within(await waitFor(() => rowOf('T-PLAN')));
+    expect(row.getByText('套餐：专业版月卡')).toBeTruthy();
+    expect(row.queryByText('$50.00')).toBeNull();
+    expect(row.getByText('¥49.90')).toBeTruthy();
+    expect(row.getByText('已支付')).toBeTruthy();
+    const topUp = within(rowOf('T-PAID'));
+    expect(topUp.getByText('$10.00')).toBeTruthy();
+    expect(topUp.queryByText(/套餐：/)).toBeNull();
+  });
+});
+
+describe('card orders in the own history', () => {
+  it('shows the money of a card order in dollars and its method 银行卡, beside yuan for Epay orders', async () => {
+    const card = makeOrder({ id: 5, trade_no: 'T-CARD', payment_method: 'stripe', currency: 'USD', money: 15 });
+    const renewal = makeOrder({ id: 6, trade_no: 'T-RENEWAL', payment_method: 'stripe', currency: 'USD', money: 19.99, plan_id: 4, plan_name: '海外版', quota: 0, amount: 0 });
+    renderTopupPage({ 'GET /api/user/topup/self': orderPage([renewal, card, makeOrder({ id: 2, trade_no: 'T-PAID' })]) });
+
+    const row = within(await waitFor(() => rowOf('T-CARD')));
+    expect(row.getByText('$15.00')).toBeTruthy();
+    expect(row.queryByText('¥15.00')).toBeNull();
+    expect(row.getByText('银行卡')).toBeTruthy();
+    expect(within(rowOf('T-RENEWAL')).getByText('$19.99')).toBeTruthy();
+    expect(within(rowOf('T-PAID')).getByText('¥73.00')).toBeTruthy();
+  });
+});
+
 describe('redeemed codes in the own history', () => {
   it('lists a redeemed code among the orders: its quota, 兑换码, 已兑换, the masked code and no money', async () => {
     // A code and an order may share an id: both rows are shown.

@@ -26,6 +26,13 @@ describe('return from the gateway', () => {
     expect(within(messages()).queryByText(/./)).toBeNull();
   });
 
+  it('shows a card top-up back from Stripe’s Checkout with the dollars it cost', async () => {
+    renderTopupPage({ [`GET ${ORDER_PATH}`]: ok(makeOrder({ payment_method: 'stripe', currency: 'USD', money: 15 })) }, { url: RETURN_URL });
+
+    expect(await result().findByText('充值成功')).toBeTruthy();
+    expect(result().getByText(/\$10\.00 已到账，实付 \$15\.00/)).toBeTruthy();
+  });
+
   it('waits for a pending order and shows it paid once the notify has come', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let reads = 0;

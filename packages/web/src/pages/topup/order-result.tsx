@@ -1,7 +1,7 @@
 import { Button, Card, Result, Spin } from '@arco-design/web-react';
 import { renderQuota } from '@gw/shared';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
-import { formatMoney } from './topup-view';
+import { orderMoney, planOrderName } from './topup-view';
 import { useOrderResult, type OrderResult as Outcome } from './use-order-result';
 
 interface OrderResultProps {
@@ -24,14 +24,18 @@ function OutcomeView({ outcome, tradeNo, display }: { outcome: Outcome; tradeNo:
   switch (outcome.kind) {
     case 'loading':
       return <Result status={null} icon={<Spin size={32} />} title="正在查询订单…" subTitle={orderLine} />;
-    case 'paid':
-      return (
+    case 'paid': {
+      const plan = planOrderName(outcome.order);
+      return plan === null ? (
         <Result
           status="success"
           title="充值成功"
-          subTitle={lines(`${renderQuota(outcome.order.quota, display)} 已到账，实付 ${formatMoney(outcome.order.money)}`)}
+          subTitle={lines(`${renderQuota(outcome.order.quota, display)} 已到账，实付 ${orderMoney(outcome.order)}`)}
         />
+      ) : (
+        <Result status="success" title="购买成功" subTitle={lines(`套餐「${plan}」已购买，实付 ${orderMoney(outcome.order)}，详见我的订阅`)} />
       );
+    }
     case 'pending':
       return (
         <Result
@@ -50,7 +54,7 @@ function OutcomeView({ outcome, tradeNo, display }: { outcome: Outcome; tradeNo:
   }
 }
 
-/** What the page shows when Epay sends the user back with ?trade_no=…: that order's result. */
+/** What the page shows when Epay or Stripe's Checkout sends the user back with ?trade_no=…: that order's result. */
 export function OrderResult({ tradeNo, display, onPaid, onClose }: OrderResultProps) {
   const outcome = useOrderResult(tradeNo, onPaid);
   return (

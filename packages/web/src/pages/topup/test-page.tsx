@@ -21,6 +21,7 @@ export function makeOrder(fields: Partial<TopupOrderView> = {}): TopupOrderView 
     amount: 10,
     quota: 5_000_000,
     money: 73,
+    currency: 'CNY',
     status: 'paid',
     created_at: 1_900_000_000,
     paid_at: 1_900_000_060,
@@ -58,6 +59,7 @@ export function renderTopupPage(routes: Record<string, Route> = {}, { url = '/to
     'GET /api/user/self': ok(me),
     'GET /api/user/topup/self': orderPage([]),
     'POST /api/user/amount': ok('7.30'),
+    'GET /api/subscription/self': ok([]),
     ...routes,
   });
   render(

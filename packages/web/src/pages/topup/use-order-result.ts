@@ -25,7 +25,7 @@ async function fetchOrder(tradeNo: string): Promise<TopupOrderView | string> {
 }
 
 /**
- * The result of the order Epay sent the user back for (return_url /topup?trade_no=…): a pending
+ * The result of the order Epay or Stripe sent the user back for (/topup?trade_no=…): a pending
  * order is polled a few times, since the gateway's notify may arrive just after the user does.
  * `onPaid` runs once when the order is (or turns) paid.
  */

@@ -193,3 +193,85 @@ describe('online payment', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 });
+
+describe('card payment through Stripe', () => {
+  const CARD_STATUS = { ...ONLINE_STATUS, enable_stripe_topup: true };
+  const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_a1';
+  const cardPays = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/user/stripe/pay');
+  const cardPrice = (call: ApiCall) => ok(((call.body as { amount: number }).amount * 1.5).toFixed(2));
+  /** Leaving for Checkout, recorded instead of done. */
+  const stubNavigation = () => vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+
+  it('is not offered while Stripe is not configured', async () => {
+    renderTopupPage();
+    await screen.findByRole('radio', { name: '支付宝' });
+    expect(screen.queryByRole('radio', { name: '银行卡' })).toBeNull();
+  });
+
+  it('prices the amount in US dollars once 银行卡 is chosen, then takes the order to Stripe’s Checkout', async () => {
+    const assign = stubNavigation();
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const calls = renderTopupPage(
+      { 'POST /api/user/stripe/amount': cardPrice, 'POST /api/user/stripe/pay': ok({ url: CHECKOUT_URL, trade_no: 'T20300101120000card' }) },
+      { status: CARD_STATUS },
+    );
+    const amount = await screen.findByLabelText('充值数量');
+    await waitFor(() => expect(priceText()).toBe('¥7.30'));
+    const u = user();
+    await u.clear(amount);
+    await u.type(amount, '10');
+    await u.click(screen.getByRole('radio', { name: '银行卡' }));
+
+    await waitFor(() => expect(priceText()).toBe('$15.00'));
+    expect(screen.getByText('通过 Stripe 使用银行卡（Visa、Mastercard 等）支付，以美元结算')).toBeTruthy();
+    // Card orders take no top-up code.
+    expect(screen.queryByLabelText('充值码')).toBeNull();
+    await u.click(screen.getByRole('button', { name: /立即支付/ }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(cardPays(calls)).toEqual([{ method: 'POST', path: '/api/user/stripe/pay', query: {}, body: { amount: 10 } }]);
+    expect(calls.filter((call) => call.path === '/api/user/pay')).toEqual([]);
+    expect(submit).not.toHaveBeenCalled();
+    // This window is on its way to Stripe: the button stays busy.
+    expect(screen.getByRole('button', { name: /立即支付/ }).className).toContain('loading');
+  });
+
+  it('works with the card alone when Epay is not configured', async () => {
+    const assign = stubNavigation();
+    const calls = renderTopupPage(
+      { 'POST /api/user/stripe/amount': cardPrice, 'POST /api/user/stripe/pay': ok({ url: CHECKOUT_URL, trade_no: 'T20300101120000card' }) },
+      { status: { ...CARD_STATUS, enable_online_topup: false } },
+    );
+
+    await waitFor(() => expect(priceText()).toBe('$1.50'));
+    expect(screen.queryByText('管理员未开启在线充值！')).toBeNull();
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['银行卡']);
+    expect((screen.getByRole('radio', { name: '银行卡' }) as HTMLInputElement).checked).toBe(true);
+    expect(calls.filter((call) => call.path === '/api/user/amount')).toEqual([]);
+    await user().click(screen.getByRole('button', { name: /立即支付/ }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(cardPays(calls).map((call) => call.body)).toEqual([{ amount: 1 }]);
+  });
+
+  it('shows the refusal of the server and stays', async () => {
+    const assign = stubNavigation();
+    renderTopupPage({ 'POST /api/user/stripe/amount': cardPrice, 'POST /api/user/stripe/pay': fail('银行卡支付暂时不可用，请稍后再试') }, { status: { ...CARD_STATUS, enable_online_topup: false } });
+    await screen.findByRole('radio', { name: '银行卡' });
+    await user().click(screen.getByRole('button', { name: /立即支付/ }));
+
+    expect(await message('银行卡支付暂时不可用，请稍后再试')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('button', { name: /立即支付/ }).className).not.toContain('loading'));
+  });
+
+  it('does not go to a Checkout address that is not http(s)', async () => {
+    const assign = stubNavigation();
+    renderTopupPage({ 'POST /api/user/stripe/amount': cardPrice, 'POST /api/user/stripe/pay': ok({ url: 'javascript:alert(1)', trade_no: 'T1' }) }, { status: { ...CARD_STATUS, enable_online_topup: false } });
+    await screen.findByRole('radio', { name: '银行卡' });
+    await user().click(screen.getByRole('button', { name: /立即支付/ }));
+
+    expect(await message('支付地址配置错误，请联系管理员')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
