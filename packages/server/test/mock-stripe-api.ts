@@ -49,7 +49,8 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 
 /**
  * A real HTTP server on 127.0.0.1 speaking the part of Stripe's API the product calls, for the
- * official SDK pointed at it (STRIPE_API_URL): create, list and retrieve Checkout Sessions, with
+ * official SDK pointed at it (STRIPE_API_URL): create, list and retrieve Checkout Sessions, update a
+ * subscription (its cancel_at_period_end), with
  * the secret key checked as Stripe does. `pay()` completes a session as a customer paying would;
  * `event()` builds the webhook event Stripe would send and `deliver()` posts it signed with the
  * SDK's own stripe.webhooks.generateTestHeaderString.
@@ -60,6 +61,8 @@ export class MockStripeApi extends LocalHttpServer {
   readonly idempotencyKeys: string[] = [];
   /** Every request's method and path, in order. */
   readonly calls: string[] = [];
+  /** Subscriptions updated (POST /v1/subscriptions/:id), with the form of each update. */
+  readonly subscriptionUpdates: Array<{ id: string; params: Record<string, unknown> }> = [];
   /** Creating a session fails (Stripe down or refusing): answered 500 with Stripe's error shape. */
   failCreate = false;
 
@@ -140,6 +143,12 @@ export class MockStripeApi extends LocalHttpServer {
       if (params.starting_after) list = list.slice(list.findIndex((session) => session.id === params.starting_after) + 1);
       const limit = Number(params.limit ?? 10);
       return answer(200, { object: 'list', url: path, has_more: list.length > limit, data: list.slice(0, limit).map(({ params: _, ...session }) => session) });
+    }
+    const subscription = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
+    if (request.method === 'POST' && subscription) {
+      const params = nested(new URLSearchParams(await bodyOf(request)));
+      this.subscriptionUpdates.push({ id: subscription[1], params });
+      return answer(200, { id: subscription[1], object: 'subscription', status: 'active', cancel_at_period_end: params.cancel_at_period_end === 'true' });
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
     if (request.method === 'GET' && retrieve && this.sessions.has(retrieve[1])) {

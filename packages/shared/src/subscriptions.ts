@@ -136,3 +136,6 @@ export const MSG_PLAN_LIMIT_REACHED = (limit: number) => `该套餐每人限购 
 export const MSG_PLAN_OTHER_ACTIVE = '您已订阅其他套餐，新套餐将在当前套餐到期后生效';
 /** The relay's refusal when the period quota is used up and SubscriptionWalletFallback is off. */
 export const MSG_PLAN_QUOTA_EXHAUSTED = '套餐本周期额度已用完，请等待额度重置或续订套餐';
+export const MSG_SUBSCRIPTION_NOT_FOUND = '订阅不存在';
+export const MSG_SUBSCRIPTION_NOT_RENEWING = '该订阅不会自动续费';
+export const MSG_AUTO_RENEW_CANCELLED = '已取消自动续费，套餐可用至到期时间';

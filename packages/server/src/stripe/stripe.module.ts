@@ -3,10 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentsModule } from '../payments/payments.module';
 import { TopupOrderEntity } from '../payments/topup-order.entity';
 import { PlanEntity } from '../subscriptions/plan.entity';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity';
 import { StripeCheckoutController } from './stripe-checkout.controller';
 import { StripeCheckoutService } from './stripe-checkout.service';
 import { StripeClient } from './stripe.client';
 import { StripePaymentsService } from './stripe-payments.service';
+import { StripeRenewalService } from './stripe-renewal.service';
 import { StripeReconcileJob } from './stripe-reconcile.job';
 import { StripeReconcileService } from './stripe-reconcile.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
@@ -17,8 +19,8 @@ import { StripeWebhookService } from './stripe-webhook.service';
  * webhook, and reconciliation. Money moves only through gw_complete_topup_order, as for Epay.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([TopupOrderEntity, PlanEntity]), PaymentsModule],
+  imports: [TypeOrmModule.forFeature([TopupOrderEntity, PlanEntity, SubscriptionEntity]), PaymentsModule],
   controllers: [StripeCheckoutController, StripeWebhookController],
-  providers: [StripeClient, StripeCheckoutService, StripePaymentsService, StripeWebhookService, StripeReconcileService, StripeReconcileJob],
+  providers: [StripeClient, StripeCheckoutService, StripeRenewalService, StripePaymentsService, StripeWebhookService, StripeReconcileService, StripeReconcileJob],
 })
 export class StripeModule {}

@@ -229,6 +229,16 @@ describe('card payments through Stripe (integration)', () => {
     expect((await deliver(stripe.event('invoice.paid', stripe.invoice(session.subscription!, 1999, 'subscription_cycle', 'eur')))).status).toBe(200);
     expect((await subscriptionsOf(userId))[0].renewals).toBe(1);
 
+    // The user stops the renewals of their own card plan (nobody else can): Stripe ends it with the period paid for.
+    const stranger = await t.signUp('card-plan-stranger');
+    expect((await stranger.agent.post(`/api/subscription/self/${sub.id}/cancel`)).body).toMatchObject({ success: false, message: '订阅不存在' });
+    expect((await agent.post('/api/subscription/self/abc/cancel')).body).toMatchObject({ success: false, message: '订阅不存在' });
+    expect(stripe.subscriptionUpdates).toEqual([]);
+    const cancelled = await agent.post(`/api/subscription/self/${sub.id}/cancel`);
+    expect(cancelled.body).toMatchObject({ success: true, message: '已取消自动续费，套餐可用至到期时间', data: { id: sub.id, auto_renew: false } });
+    expect(stripe.subscriptionUpdates).toEqual([{ id: session.subscription, params: { cancel_at_period_end: 'true' } }]);
+    expect((await agent.post(`/api/subscription/self/${sub.id}/cancel`)).body).toMatchObject({ success: false, message: '该订阅不会自动续费' });
+
     // The next renewal fails, then the subscription is cancelled: nothing is extended, the plan runs out and the user goes back.
     expect((await deliver(stripe.event('invoice.payment_failed', stripe.invoice(session.subscription!, 1999))))).toMatchObject({ status: 200 });
     expect((await deliver(stripe.event('customer.subscription.deleted', { id: session.subscription, object: 'subscription', status: 'canceled' })))).toMatchObject({ status: 200 });

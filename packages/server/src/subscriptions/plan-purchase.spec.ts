@@ -142,6 +142,8 @@ describe('subscriptions: plans bought through Epay (integration)', () => {
     expect(history.body.data.items[0]).toMatchObject({ source: 'order', trade_no: tradeNo, plan_id: monthly, plan_name: '月度套餐', status: 'paid', money: 29.9 });
     const single = await agent.get(`/api/user/topup/self/${tradeNo}`);
     expect(single.body.data).toMatchObject({ plan_id: monthly, plan_name: '月度套餐', status: 'paid' });
+    // An Epay plan does not renew by itself: nothing to cancel.
+    expect((await agent.post(`/api/subscription/self/${subscription.id}/cancel`)).body).toMatchObject({ success: false, message: '该订阅不会自动续费' });
     // Nobody else sees it.
     const stranger = await t.signUp('sub-stranger');
     expect((await stranger.agent.get('/api/subscription/self')).body.data).toEqual([]);

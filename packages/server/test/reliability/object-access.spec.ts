@@ -78,6 +78,7 @@ interface Ids {
   passkey: number;
   /** The plan she subscribes to (plans are on sale to everyone; her subscription is hers). */
   plan: number;
+  subscription: number;
 }
 
 /** Ids of the same shape that nobody has: another user's object must be answered exactly like these. */
@@ -102,6 +103,7 @@ const MISSING: Ids = {
   session: 'AAAAAAAAAAAAAAAA',
   passkey: NOBODY,
   plan: NOBODY,
+  subscription: NOBODY,
 };
 
 /** What the checks need: alice's ids, and bob (quota 0, one token, never a relay call) with objects of his own. */
@@ -184,6 +186,7 @@ const CHECKS: Record<string, Probe[]> = {
   'GET /relay/v1/talking/:id/export': [hidden((ids) => s.bob.get(`/relay/v1/talking/${ids.talking}/export`).query({ format: 'json' }), MSG_TALKING_NOT_FOUND)],
   'GET /api/subscription/plans': [own(() => s.bob.get('/api/subscription/plans'))],
   'GET /api/subscription/self': [own(() => s.bob.get('/api/subscription/self'), (data) => expect(data).toEqual([]))],
+  'POST /api/subscription/self/:id/cancel': [hidden((ids) => s.bob.post(`/api/subscription/self/${ids.subscription}/cancel`), '订阅不存在')],
   'POST /api/subscription/pay': [own((ids) => s.bob.post('/api/subscription/pay').send({ plan_id: ids.plan, payment_method: 'zfb', user_id: ids.user }))],
   'POST /relay/v1/arena/battle': [hidden((ids) => s.bob.post('/relay/v1/arena/battle').send({ talking_id: ids.talking, count: 2 }), MSG_TALKING_NOT_FOUND)],
   'POST /relay/v1/arena/vote': [hidden((ids) => s.bob.post('/relay/v1/arena/vote').send({ talking_id: ids.talking, round_id: 1, winner: 'tie' }), MSG_TALKING_NOT_FOUND)],
@@ -555,12 +558,12 @@ async function aliceOwnsOneOfEverything(f: RelayFixture): Promise<{ ids: Ids; ag
 
   // A subscription, as her paid order makes it.
   const plan = ok(await f.admin.post('/api/subscription/plan').send({ name: '季度套餐', price_cny: 30, price_usd: 0, period: 'quarter', quota: 1000 }), 'plan').id as number;
-  await f.t.db.query(`SELECT gw_grant_subscription($1, $2, 1000, 'epay', '', $3)`, [alice.userId, plan, now()]);
+  const [{ id: subscription }] = await f.t.db.query(`SELECT gw_grant_subscription($1, $2, 1000, 'epay', '', $3) AS id`, [alice.userId, plan, now()]);
 
   await f.t.app.get(QuotaLedgerService).flush();
   await f.t.app.get(LogWriterService).flush();
   await f.t.app.get(UsageRollupService).catchUp();
-  const ids: Ids = { user: alice.userId, username: SECRET, token, key: alice.key, talking, conversation, message, chatImage, upload, file, app, draft, run, tradeNo, drawing, music, session, passkey, plan };
+  const ids: Ids = { user: alice.userId, username: SECRET, token, key: alice.key, talking, conversation, message, chatImage, upload, file, app, draft, run, tradeNo, drawing, music, session, passkey, plan, subscription };
   return { ids, agent };
 }
 

@@ -11,6 +11,8 @@ export const payForPlan = (planId: number, paymentMethod: PaymentMethod) =>
 export const payForPlanByCard = (planId: number) => http.post<StripeCheckoutView>('/api/subscription/stripe/pay', { plan_id: planId });
 /** The signed-in user's subscriptions, newest first. */
 export const listSelfSubscriptions = () => http.get<SubscriptionView[]>('/api/subscription/self');
+/** A card plan stops renewing; it runs to its end. */
+export const cancelAutoRenew = (id: number) => http.post<SubscriptionView>(`/api/subscription/self/${id}/cancel`);
 /** Every plan not deleted (super administrators, 套餐管理). */
 export const listPlans = () => http.get<PlanView[]>('/api/subscription/plan');
 export const createPlan = (fields: PlanFields) => http.post<PlanView>('/api/subscription/plan', fields);

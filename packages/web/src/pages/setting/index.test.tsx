@@ -400,6 +400,16 @@ describe('operation and system tabs', () => {
     );
   });
 
+  it('shows the wallet fallback of subscriptions on by default in 订阅套餐设置 and saves it off', async () => {
+    const calls = fakeApi(makeUser({ role: 100 }));
+    renderAt('/setting?tab=operation');
+    const fallback = await screen.findByRole('switch', { name: '套餐本周期额度用完后继续从钱包余额扣费' });
+    expect(fallback.getAttribute('aria-checked')).toBe('true');
+    expect(fallback.closest('.arco-card')?.querySelector('.arco-card-header')?.textContent).toBe('订阅套餐设置');
+    await userEvent.setup().click(fallback);
+    await waitFor(() => expect(mutations(calls)).toEqual([{ method: 'PUT', path: '/api/option/', body: { key: 'SubscriptionWalletFallback', value: 'false' } }]));
+  });
+
   it('shows the switch for channels on local or private addresses off by default, says when to turn it on, and saves it on', async () => {
     const calls = fakeApi(makeUser({ role: 100 }));
     renderAt('/setting?tab=operation');

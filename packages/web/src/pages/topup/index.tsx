@@ -58,7 +58,7 @@ export default function TopupPage() {
           <OnlineTopupCard gateways={gateways} min={minTopUp(status)} display={display} />
         </Grid.Col>
       </Grid.Row>
-      {subscriptions.length > 0 && <MySubscriptionsCard subscriptions={subscriptions} display={display} />}
+      {subscriptions.length > 0 && <MySubscriptionsCard subscriptions={subscriptions} display={display} onChange={reloadSubscriptions} />}
       {plans.length > 0 && <SubscriptionPlansCard plans={plans} subscriptions={subscriptions} gateways={gateways} display={display} />}
       <OrderHistory
         display={display}

@@ -1,13 +1,44 @@
-import { Card, Descriptions, Grid, Progress, Tag, Typography } from '@arco-design/web-react';
-import type { SubscriptionView } from '@gw/shared';
+import { useState } from 'react';
+import { Button, Card, Descriptions, Grid, Message, Popconfirm, Progress, Tag, Typography } from '@arco-design/web-react';
+import { MSG_AUTO_RENEW_CANCELLED, type SubscriptionView } from '@gw/shared';
+import { cancelAutoRenew } from '@/api/plans';
+import { callReply } from '@/api/http';
 import { QuotaText } from '@/components/quota-text';
 import { formatTimestamp } from '@/lib/time';
 import { groupLabel } from '@/pages/plan/plan-view';
 import type { QuotaDisplay } from '@/pages/setting/personal/quota-display';
 import { SUBSCRIPTION_PROVIDER_LABELS, autoRenewLabel, quotaLeftPercent, subscriptionStatusLook } from './subscription-view';
 
-function SubscriptionItem({ subscription, display }: { subscription: SubscriptionView; display: QuotaDisplay }) {
+interface SubscriptionItemProps {
+  subscription: SubscriptionView;
+  display: QuotaDisplay;
+  /** The subscription changed on the server (its renewals were stopped): the list is read again. */
+  onChange: () => void;
+}
+
+/** 取消自动续费 for a card plan that still renews: after a confirmation, Stripe ends it with the period paid for. */
+function CancelRenewal({ subscription, onChange }: Pick<SubscriptionItemProps, 'subscription' | 'onChange'>) {
+  const [busy, setBusy] = useState(false);
+  const handleCancel = async () => {
+    setBusy(true);
+    const reply = await callReply(cancelAutoRenew(subscription.id));
+    setBusy(false);
+    if (!reply) return;
+    Message.success(reply.message || MSG_AUTO_RENEW_CANCELLED);
+    onChange();
+  };
+  return (
+    <Popconfirm title="确定取消自动续费吗？" content={`套餐可用至 ${formatTimestamp(subscription.expires_at)}，之后不再扣款`} onOk={() => void handleCancel()}>
+      <Button size="small" loading={busy}>
+        取消自动续费
+      </Button>
+    </Popconfirm>
+  );
+}
+
+function SubscriptionItem({ subscription, display, onChange }: SubscriptionItemProps) {
   const look = subscriptionStatusLook(subscription.status);
+  const renewing = subscription.provider === 'stripe' && subscription.auto_renew && subscription.status !== 'expired';
   return (
     <section className="topup-plan" aria-label={`订阅：${subscription.plan_name}`}>
       <div className="topup-subscription-head">
@@ -44,18 +75,19 @@ function SubscriptionItem({ subscription, display }: { subscription: Subscriptio
           ...(subscription.provider === 'stripe' ? [{ label: '自动续费', value: autoRenewLabel(subscription) }] : []),
         ]}
       />
+      {renewing && <CancelRenewal subscription={subscription} onChange={onChange} />}
     </section>
   );
 }
 
 /** 我的订阅: each of the user's subscriptions with its status, the quota left this period, its dates and how it is paid. */
-export function MySubscriptionsCard({ subscriptions, display }: { subscriptions: SubscriptionView[]; display: QuotaDisplay }) {
+export function MySubscriptionsCard({ subscriptions, display, onChange }: { subscriptions: SubscriptionView[]; display: QuotaDisplay; onChange: () => void }) {
   return (
     <Card title="我的订阅" className="topup-card">
       <Grid.Row gutter={[16, 16]}>
         {subscriptions.map((subscription) => (
           <Grid.Col key={subscription.id} xs={24} md={12} xl={8}>
-            <SubscriptionItem subscription={subscription} display={display} />
+            <SubscriptionItem subscription={subscription} display={display} onChange={onChange} />
           </Grid.Col>
         ))}
       </Grid.Row>

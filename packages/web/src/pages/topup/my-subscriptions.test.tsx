@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fail, ok, type ApiCall } from '@/pages/channel/test-fake-api';
 import { formatTimestamp } from '@/lib/time';
 import { makeSubscription } from '@/test/factories';
 import { makeOrder, renderTopupPage, setUpWalletTests } from './test-page';
 
-setUpWalletTests();
+const messages = setUpWalletTests();
+
+/** Arco popups keep pointer-events off while their open animation runs. */
+async function whenClickable(element: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => expect(element.closest('[style*="pointer-events: none"]')).toBeNull());
+  return element;
+}
 
 const subscriptionReads = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/subscription/self');
 const subscriptionBox = (name: string) => within(screen.getByRole('region', { name: `订阅：${name}` }));
@@ -73,6 +80,33 @@ describe('我的订阅', () => {
     expect(row('专业版', '支付方式')).toBe('支付方式易支付');
     // An Epay plan is bought again by hand: nothing to say about renewing.
     expect(row('专业版', '自动续费')).toBeNull();
+  });
+
+  it('stops the renewals of a card plan after a confirmation, and offers it only where Stripe still renews', async () => {
+    const renewing = makeSubscription({ id: 4, plan_id: 4, plan_name: '海外版', provider: 'stripe', auto_renew: true, expires_at: 1_905_184_000 });
+    const cancelled = makeSubscription({ id: 5, plan_id: 5, plan_name: '海外年付', provider: 'stripe', auto_renew: false });
+    let current = [renewing, cancelled, ACTIVE];
+    const calls = renderTopupPage({
+      'GET /api/subscription/self': () => ok(current),
+      'POST /api/subscription/self/4/cancel': () => {
+        current = [{ ...renewing, auto_renew: false }, cancelled, ACTIVE];
+        return { success: true, message: '已取消自动续费，套餐可用至到期时间', data: current[0] };
+      },
+    });
+    await screen.findByText('我的订阅');
+    const u = userEvent.setup();
+    expect(subscriptionBox('海外年付').queryByRole('button', { name: '取消自动续费' })).toBeNull();
+    expect(subscriptionBox('专业版').queryByRole('button', { name: '取消自动续费' })).toBeNull();
+
+    await u.click(subscriptionBox('海外版').getByRole('button', { name: '取消自动续费' }));
+    expect(await screen.findByText(`套餐可用至 ${formatTimestamp(1_905_184_000)}，之后不再扣款`)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await u.click(await whenClickable(screen.getByRole('button', { name: /确\s*定/ })));
+
+    expect(await within(messages()).findByText('已取消自动续费，套餐可用至到期时间')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/subscription/self/4/cancel']);
+    await waitFor(() => expect(subscriptionBox('海外版').getByText('自动续费').closest('tr')?.textContent).toBe('自动续费已取消'));
+    expect(subscriptionBox('海外版').queryByRole('button', { name: '取消自动续费' })).toBeNull();
   });
 
   it('is left out when the user has no subscription', async () => {

@@ -1,5 +1,6 @@
 import { useOptionsForm } from '../use-options-form';
 import { ArenaCard } from './arena-card';
+import { SubscriptionCard } from './subscription-card';
 import { ChannelMonitorCard } from './channel-monitor-card';
 import { ChatLinkCard } from './chat-link-card';
 import { ChatsCard } from './chats-card';
@@ -32,6 +33,7 @@ export function OperationTab({ readOnly }: { readOnly: boolean }) {
       <RatioCard form={form} />
       <ChatsCard form={form} />
       <ArenaCard form={form} />
+      <SubscriptionCard form={form} />
     </div>
   );
 }
