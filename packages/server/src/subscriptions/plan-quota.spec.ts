@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockOpenAiUpstream } from '../../test/mock-openai-upstream';
 import { RelayFixture, startRelayFixture } from '../../test/relay-fixture';
+import { startSecondInstance } from '../../test/test-app';
 import { nowSeconds } from '../common/time';
 import { LogWriterService } from '../logs/log-writer.service';
 import { QuotaLedgerService } from '../relay/billing/quota-ledger.service';
@@ -28,8 +30,8 @@ describe("subscriptions: the relay draws a plan's period quota before the wallet
   let upstream: MockOpenAiUpstream;
   let planId: number;
 
-  const ask = async (key: string, model = 'mock-a') =>
-    fetch(`${f.baseURL}/chat/completions`, {
+  const ask = async (key: string, model = 'mock-a', baseURL = f.baseURL) =>
+    fetch(`${baseURL}/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
@@ -159,41 +161,51 @@ describe("subscriptions: the relay draws a plan's period quota before the wallet
     expect((await subscription(userId)).status).toBe('active'); // the job writes the status later; the quota did not wait for it
   });
 
-  it('resets the period exactly at its boundary under 50 concurrent clients', async () => {
+  it('resets the period exactly at its boundary under 50 concurrent clients on two instances', async () => {
     const periodQuota = 20 * COST;
     const wallet = 1_000_000;
     const { userId, key } = await subscriber('plan-boundary', wallet, periodQuota);
-    // A one-day plan renewed once, whose first period ends two seconds from now.
-    const boundary = nowSeconds() + 2;
-    await f.t.db.query(
-      'UPDATE user_subscriptions SET starts_at = $2, period_start = $2, period_end = $3, expires_at = $4, renewals = 1 WHERE user_id = $1',
-      [userId, boundary - DAY, boundary, boundary + DAY],
-    );
-    const statuses: number[] = [];
-    const client = async () => {
-      while (nowSeconds() <= boundary + 1) statuses.push((await ask(key)).status);
-    };
-    await Promise.all(Array.from({ length: 50 }, client));
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    // A second instance on the same database and Redis, as behind a load balancer: half the clients call it.
+    const second = await startSecondInstance(f.t);
+    await second.app.listen(0, '127.0.0.1');
+    const secondURL = `http://127.0.0.1:${(second.app.getHttpServer().address() as AddressInfo).port}/v1`;
+    try {
+      // A one-day plan renewed once, whose first period ends two seconds from now.
+      const boundary = nowSeconds() + 2;
+      await f.t.db.query(
+        'UPDATE user_subscriptions SET starts_at = $2, period_start = $2, period_end = $3, expires_at = $4, renewals = 1 WHERE user_id = $1',
+        [userId, boundary - DAY, boundary, boundary + DAY],
+      );
+      const statuses: number[] = [];
+      const client = async (n: number) => {
+        while (nowSeconds() <= boundary + 1) statuses.push((await ask(key, 'mock-a', n % 2 === 0 ? f.baseURL : secondURL)).status);
+      };
+      await Promise.all(Array.from({ length: 50 }, (_, n) => client(n)));
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      await second.app.get(QuotaLedgerService).flush();
+      await second.app.get(LogWriterService).flush();
 
-    const rows = (await consumeLogs(userId)).map(paidBy);
-    expect(rows).toHaveLength(statuses.length);
-    const sub = await subscription(userId);
-    expect(Number(sub.period_start)).toBe(boundary);
-    const first = rows.filter((row) => row.pool === 'plan' && row.period === boundary - DAY);
-    const second = rows.filter((row) => row.pool === 'plan' && row.period === boundary);
-    const planOf = (list: typeof rows) => list.reduce((sum, row) => sum + row.plan, 0);
-    // Each period paid at most its quota; the second's use is exactly what its rows say.
-    expect(first.length).toBeGreaterThan(0);
-    expect(second.length).toBeGreaterThan(0);
-    expect(planOf(first)).toBeLessThanOrEqual(periodQuota);
-    expect(planOf(first)).toBeGreaterThan(periodQuota - COST);
-    expect(planOf(second)).toBe(Number(sub.period_used));
-    // Nothing was reserved from the new period before its start, and the wallet paid exactly the rest.
-    expect(second.every((row) => row.createdAt >= boundary)).toBe(true);
-    expect(rows.every((row) => row.quota === COST)).toBe(true);
-    const walletPaid = rows.reduce((sum, row) => sum + row.wallet, 0);
-    expect(await f.quotaOf(userId)).toBe(wallet - walletPaid);
-    expect(walletPaid + planOf(first) + planOf(second)).toBe(rows.length * COST);
+      const rows = (await consumeLogs(userId)).map(paidBy);
+      expect(rows).toHaveLength(statuses.length);
+      const sub = await subscription(userId);
+      expect(Number(sub.period_start)).toBe(boundary);
+      const first = rows.filter((row) => row.pool === 'plan' && row.period === boundary - DAY);
+      const next = rows.filter((row) => row.pool === 'plan' && row.period === boundary);
+      const planOf = (list: typeof rows) => list.reduce((sum, row) => sum + row.plan, 0);
+      // Each period paid at most its quota; the second's use is exactly what its rows say.
+      expect(first.length).toBeGreaterThan(0);
+      expect(next.length).toBeGreaterThan(0);
+      expect(planOf(first)).toBeLessThanOrEqual(periodQuota);
+      expect(planOf(first)).toBeGreaterThan(periodQuota - COST);
+      expect(planOf(next)).toBe(Number(sub.period_used));
+      // Nothing was reserved from the new period before its start, and the wallet paid exactly the rest.
+      expect(next.every((row) => row.createdAt >= boundary)).toBe(true);
+      expect(rows.every((row) => row.quota === COST)).toBe(true);
+      const walletPaid = rows.reduce((sum, row) => sum + row.wallet, 0);
+      expect(await f.quotaOf(userId)).toBe(wallet - walletPaid);
+      expect(walletPaid + planOf(first) + planOf(next)).toBe(rows.length * COST);
+    } finally {
+      await second.close();
+    }
   });
 });
