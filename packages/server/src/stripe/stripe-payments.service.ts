@@ -42,12 +42,15 @@ export class StripePaymentsService {
     const tradeNo = session.client_reference_id ?? '';
     if (!TRADE_NO_PATTERN.test(tradeNo)) return this.refuse(`session ${session.id} names no order of ours`);
     const order = await this.db.getRepository(TopupOrderEntity).findOneBy({ trade_no: tradeNo });
-    // The session must be the one made for this order: no other session (another order's, a forged one) pays it.
-    if (!order || order.payment_method !== 'stripe' || order.external_id !== session.id) return this.refuse(`session ${session.id} is not the session of order ${tradeNo}`);
+    // The session must be the one made for this order: no other session (another order's, a forged one) pays it. Only our
+    // key makes sessions, so one naming the order whose id the order lost (the process died before keeping it) is its own.
+    const bound = order?.external_id === session.id || order?.external_id === '';
+    if (!order || order.payment_method !== 'stripe' || !bound) return this.refuse(`session ${session.id} is not the session of order ${tradeNo}`);
     if (session.payment_status !== 'paid') return 'ignored'; // an asynchronous payment still under way
     if (session.currency !== 'usd' || session.amount_total !== order.money_cents) {
       return this.refuse(`session ${session.id} paid ${session.amount_total} ${session.currency}, order ${tradeNo} is ${order.money_cents} usd`);
     }
+    if (order.external_id === '') await this.db.query(`UPDATE topup_orders SET external_id = $2 WHERE trade_no = $1 AND external_id = ''`, [tradeNo, session.id]);
     if (session.mode === 'subscription') {
       const subscription = idOf(session.subscription);
       if (!subscription) return this.refuse(`subscription session ${session.id} names no subscription`);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThan, Like, Repository } from 'typeorm';
+import { In, LessThan, Not, Like, Repository } from 'typeorm';
 import { nowSeconds } from '../common/time';
 import { OptionsService } from '../options/options.service';
 import { TopupOrderEntity } from '../payments/topup-order.entity';
@@ -40,18 +40,19 @@ export class StripeReconcileService {
     const config = readStripeConfig(this.options);
     if (!config) return { pending: 0, credited: 0 };
     const due = await this.orders.find({
-      where: { payment_method: 'stripe', status: In(['pending', 'expired']), external_id: Like('cs\\_%'), created_at: LessThan(nowSeconds() - RECONCILE_AFTER_S) },
+      // Renewal orders (an invoice's id) are paid by their invoice's event, which Stripe sends again until it is handled.
+      where: { payment_method: 'stripe', status: In(['pending', 'expired']), external_id: Not(Like('in\\_%')), created_at: LessThan(nowSeconds() - RECONCILE_AFTER_S) },
       order: { created_at: 'ASC' },
       take: MAX_SESSIONS,
     });
-    const bySession = new Map(due.map((order) => [order.external_id, order]));
+    const byTradeNo = new Map(due.map((order) => [order.trade_no, order]));
     const summary = { pending: due.length, credited: 0 };
     if (due.length === 0) return summary;
     let read = 0;
     const since = due[0].created_at - CLOCK_SLACK_S;
     for await (const session of this.stripe.for(config.secretKey).checkout.sessions.list({ created: { gte: since }, limit: 100 })) {
-      if (++read > MAX_SESSIONS || bySession.size === 0) break;
-      if (!bySession.delete(session.id)) continue;
+      if (++read > MAX_SESSIONS || byTradeNo.size === 0) break;
+      if (!session.client_reference_id || !byTradeNo.delete(session.client_reference_id)) continue;
       if ((await this.payments.sessionPaid(session, 'reconcile')) === 'ok') summary.credited += 1;
     }
     if (summary.credited > 0) this.logger.log(`Stripe reconciliation: ${summary.credited} of ${summary.pending} pending card orders credited`);

@@ -183,12 +183,16 @@ describe('card payments through Stripe (integration)', () => {
     const { agent, userId } = await t.signUp('card-lost');
     const { tradeNo } = await paidTopUp(agent, 10);
     const unpaid = await agent.post('/api/user/stripe/pay').send({ amount: 30 });
+    // A second paid order whose session id was never kept (the process died right after Stripe answered).
+    const lostId = await paidTopUp(agent, 5);
+    await t.db.query(`UPDATE topup_orders SET external_id = '' WHERE trade_no = $1`, [lostId.tradeNo]);
     await t.db.query('UPDATE topup_orders SET created_at = created_at - 600 WHERE user_id = $1', [userId]);
     const reconcile = t.app.get(StripeReconcileService);
-    expect(await reconcile.run()).toMatchObject({ credited: 1 });
+    expect(await reconcile.run()).toMatchObject({ credited: 2 });
     expect(await reconcile.run()).toMatchObject({ credited: 0 });
-    expect(await quotaOf(userId)).toBe(10 * QUOTA_PER_DOLLAR);
+    expect(await quotaOf(userId)).toBe(15 * QUOTA_PER_DOLLAR);
     expect(await orderOf(tradeNo)).toMatchObject({ status: 'paid', completed_via: 'reconcile' });
+    expect(await orderOf(lostId.tradeNo)).toMatchObject({ status: 'paid', external_id: lostId.session.id });
     expect((await orderOf(unpaid.body.data.trade_no)).status).toBe('pending');
   });
 
