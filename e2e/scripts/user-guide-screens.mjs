@@ -189,8 +189,8 @@ export const SCREENS = {
   '/topup': {
     zh: '钱包',
     en: 'Wallet',
-    purposeZh: '当前余额、兑换码充值和在线支付（支付宝或微信），在售的订阅套餐（有套餐时显示，购买功能即将开放），以及充值记录（在线订单和兑换过的兑换码）。',
-    purposeEn: 'The balance, redeeming a code, paying online (Alipay or WeChat Pay), the subscription plans on sale (when there are any; buying opens soon) and the top-up history (online orders and redeemed codes).',
+    purposeZh: '当前余额、兑换码充值和在线支付（支付宝、微信，或开启 Stripe 后的银行卡），在售的订阅套餐（有套餐时显示，可用易支付或银行卡购买，银行卡自动续费），我的订阅（本周期剩余额度、周期、到期时间、续订次数，可取消自动续费），以及充值记录（在线订单和兑换过的兑换码）。',
+    purposeEn: 'The balance, redeeming a code, paying online (Alipay, WeChat Pay, or a card once Stripe is set up), the subscription plans on sale (when there are any; bought through Epay, or by card with automatic renewal), the user’s subscriptions (quota left this period, the period, expiry, renewals; card renewals can be stopped) and the top-up history (online orders and redeemed codes).',
   },
   '/user': {
     zh: '用户管理',
