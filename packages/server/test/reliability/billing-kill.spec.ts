@@ -13,13 +13,15 @@ import { TEST_REDIS_URL } from '../test-env';
 /**
  * Issue 10, "billing exactness on a crash": a process killed with SIGKILL while it serves many
  * requests loses nothing it reserved, and what it charged always has its log row. Checked for a
- * customer billed from an in-memory hold and one billed directly in the database.
+ * customer billed from an in-memory hold, one billed directly in the database, and a subscriber
+ * billed from their plan's period quota (issue 34).
  */
 
 const MODEL = 'mock-a';
 const UNIT = 500_000;
 /** Requests ask for up to 800 completion tokens: each reserves about 1 600 quota, and costs 25. */
 const MAX_TOKENS = 800;
+const PLAN_QUOTA = 10_000;
 
 interface Customer {
   userId: number;
@@ -27,6 +29,8 @@ interface Customer {
   key: string;
   quota: number;
   remain: number;
+  /** A subscriber: their calls are paid from the plan's period first. */
+  subscriber?: boolean;
 }
 
 /** Requests in a loop until the server is gone; `served` counts the answers. */
@@ -73,20 +77,38 @@ async function killWhenServed(server: BuiltServer, load: { served: () => number 
   }
 }
 
-/** For each customer: quota moved = logged charges, on the user, its token and its request count; nothing left reserved or held. */
+/**
+ * For each customer: quota moved = logged charges, on the user (a subscriber's wallet moves by the
+ * wallet's part, their plan's period by the rest), its token and its request count; nothing left
+ * reserved or held.
+ */
 async function expectExactBooks(db: DataSource, customers: Customer[]): Promise<void> {
   for (const customer of customers) {
     const [user] = await db.query('SELECT quota, used_quota, request_count FROM users WHERE id = $1', [customer.userId]);
     const [token] = await db.query('SELECT remain_quota, used_quota FROM tokens WHERE id = $1', [customer.tokenId]);
-    const [logs] = await db.query('SELECT COALESCE(sum(quota), 0) AS charged, count(*) FILTER (WHERE type = 2) AS consumed FROM logs WHERE user_id = $1', [customer.userId]);
-    const charged = Number(logs.charged);
+    const rows: Array<{ type: number; quota: string; other: string }> = await db.query('SELECT type, quota, other FROM logs WHERE user_id = $1', [customer.userId]);
+    const charged = rows.reduce((sum, row) => sum + Number(row.quota), 0);
+    const consumed = rows.filter((row) => row.type === 2);
+    // The wallet's part of each charge: all of it, unless the plan paid (log other.pool, wallet_quota).
+    const walletPart = (row: { quota: string; other: string }) => {
+      const other = (row.other.startsWith('{') ? JSON.parse(row.other) : {}) as { pool?: string; wallet_quota?: number };
+      return other.pool === 'plan' ? (other.wallet_quota ?? 0) : Number(row.quota);
+    };
+    const fromWallet = rows.reduce((sum, row) => sum + walletPart(row), 0);
     expect({ moved: customer.quota - Number(user.quota), used: Number(user.used_quota), requests: Number(user.request_count) }).toEqual({
-      moved: charged,
+      moved: fromWallet,
       used: charged,
-      requests: Number(logs.consumed),
+      requests: consumed.length,
     });
     expect({ tokenMoved: customer.remain - Number(token.remain_quota), tokenUsed: Number(token.used_quota) }).toEqual({ tokenMoved: charged, tokenUsed: charged });
     expect(Number(user.quota)).toBeGreaterThanOrEqual(0);
+    if (customer.subscriber) {
+      const [plan] = await db.query('SELECT period_used, period_quota FROM user_subscriptions WHERE user_id = $1', [customer.userId]);
+      expect(Number(plan.period_used)).toBe(charged - fromWallet);
+      expect(Number(plan.period_used)).toBeLessThanOrEqual(Number(plan.period_quota));
+    } else {
+      expect(fromWallet).toBe(charged);
+    }
   }
   const [left] = await db.query('SELECT (SELECT count(*) FROM quota_reservations) AS reservations, (SELECT count(*) FROM quota_holds) AS holds');
   expect({ reservations: Number(left.reservations), holds: Number(left.holds) }).toEqual({ reservations: 0, holds: 0 });
@@ -110,7 +132,14 @@ async function setUpProduct(http: () => request.Agent, db: DataSource, upstreamU
   const plans = [
     { name: 'held', quota: 400 * UNIT, remain: 300 * UNIT },
     { name: 'direct', quota: 3 * UNIT, remain: 2 * UNIT },
+    { name: 'subscriber', quota: 3 * UNIT, remain: 2 * UNIT },
   ];
+  // The subscriber's plan: a month of 10 000 quota, room for six reservations of 1 600 at a time, so
+  // that every round is killed with reservations from the plan and from the wallet in flight.
+  const [{ id: planId }] = await db.query(
+    `INSERT INTO subscription_plans (name, price_cny_cents, period, quota, created_at, updated_at) VALUES ('kill-test', 100, 'month', $1, 1, 1) RETURNING id`,
+    [PLAN_QUOTA],
+  );
   const customers: Customer[] = [];
   for (const plan of plans) {
     const agent = http();
@@ -123,7 +152,9 @@ async function setUpProduct(http: () => request.Agent, db: DataSource, upstreamU
     const token = await agent.post('/api/token/').send({ name: 'load', unlimited_quota: false, remain_quota: plan.remain });
     expect(token.body.success, token.body.message).toBe(true);
     const [row] = await db.query('SELECT id FROM tokens WHERE user_id = $1', [userId]);
-    customers.push({ userId, tokenId: row.id, key: token.body.data[0].key, quota: plan.quota, remain: plan.remain });
+    const subscriber = plan.name === 'subscriber';
+    if (subscriber) await db.query(`SELECT gw_grant_subscription($1, $2, $3, 'epay', '', $4)`, [userId, planId, PLAN_QUOTA, Math.floor(Date.now() / 1000)]);
+    customers.push({ userId, tokenId: row.id, key: token.body.data[0].key, quota: plan.quota, remain: plan.remain, subscriber });
   }
   return customers;
 }
@@ -171,10 +202,15 @@ describe('billing across a SIGKILL: restart recovers what the killed process res
     await load.done;
 
     // What the killed process left: reservations of the direct customer, holds of the held one.
-    const [left] = await db.query('SELECT (SELECT count(*) FROM quota_reservations WHERE instance_id = $1) AS reservations, (SELECT count(*) FROM quota_holds WHERE instance_id = $1) AS holds', [
-      instance.instance_id,
-    ]);
+    const [left] = await db.query(
+      `SELECT (SELECT count(*) FROM quota_reservations WHERE instance_id = $1) AS reservations,
+              (SELECT count(*) FROM quota_reservations WHERE instance_id = $1 AND subscription_id > 0) AS from_plan,
+              (SELECT count(*) FROM quota_holds WHERE instance_id = $1) AS holds`,
+      [instance.instance_id],
+    );
     if (moment.workers === 25) expect(Number(left.reservations)).toBeGreaterThan(0);
+    // The subscriber's plan had reservations in flight too: recovery gives them back to its period.
+    expect(Number(left.from_plan)).toBeGreaterThan(0);
     expect(Number(left.holds)).toBeGreaterThan(0);
 
     // The restarted process recovers the dead one before it serves anything.
@@ -184,11 +220,16 @@ describe('billing across a SIGKILL: restart recovers what the killed process res
     expect((await db.query('SELECT 1 FROM gateway_instances WHERE instance_id = $1', [instance.instance_id])).length).toBe(0);
   });
 
-  it('charged both customers across the rounds (the books above were not trivially empty)', async () => {
+  it('charged every customer across the rounds, the subscriber from the plan (the books above were not trivially empty)', async () => {
     for (const customer of customers) {
       const [logs] = await db.query('SELECT COALESCE(sum(quota), 0) AS charged FROM logs WHERE user_id = $1 AND type = 2', [customer.userId]);
       expect(Number(logs.charged)).toBeGreaterThan(0);
     }
+    const subscriber = customers.find((customer) => customer.subscriber)!;
+    const [plan] = await db.query('SELECT period_used FROM user_subscriptions WHERE user_id = $1', [subscriber.userId]);
+    expect(Number(plan.period_used)).toBeGreaterThan(0);
+    const [user] = await db.query('SELECT quota FROM users WHERE id = $1', [subscriber.userId]);
+    expect(Number(user.quota)).toBeLessThan(subscriber.quota);
   });
 });
 
