@@ -23,6 +23,8 @@ export async function prepareGateway(gatewayUrl, upstreamUrl, database) {
   await call('POST', '/api/channel/', { type: 1, name: 'bench-multi', key: keys, mode: 'multi_to_single', multi_key_mode: 'polling', base_url: upstreamUrl, models: MULTI_KEY_MODEL, groups: ['default'] });
   await call('POST', '/api/channel/', { type: 14, name: 'bench-anthropic', key: 'sk-ant-upstream', base_url: upstreamUrl, models: CLAUDE_MODEL, groups: ['default'] });
   await database.query('UPDATE users SET quota = 1000000000000 WHERE id = 1');
+  // Experiments: GATEWAY_OPTIONS='{"LogConsumeEnabled":"false"}' sets console options before the load.
+  for (const [key, value] of Object.entries(JSON.parse(process.env.GATEWAY_OPTIONS ?? '{}'))) await call('PUT', '/api/option/', { key, value: String(value) });
   const [token] = await call('POST', '/api/token/', { name: 'bench', unlimited_quota: true });
   return token.key;
 }
