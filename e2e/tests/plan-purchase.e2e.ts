@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockEpayGateway, startMockEpayGateway } from '../../packages/server/test/mock-epay-gateway';
-import { MockStripeApi } from '../../packages/server/test/mock-stripe-api';
-import { apiAs, ARTIFACTS, createMember, expectSuccess, type RunningProduct, signIn, signInAsRoot, startProduct } from './harness';
+import type { MockEpayGateway } from '../../packages/server/test/mock-epay-gateway';
+import type { MockStripeApi } from '../../packages/server/test/mock-stripe-api';
+import { apiAs, ARTIFACTS, createMember, expectSuccess, type RunningProduct, signIn } from './harness';
+import { startPaymentProduct } from './payments-kit';
 
 const PHONE = { width: 390, height: 844 };
 const MEMBER = { username: 'plan-carol', password: 'carol-pass-123' };
@@ -38,20 +39,8 @@ describe('buying a subscription plan through Epay and by card on the wallet', ()
   let memberId: number;
 
   beforeAll(async () => {
-    gateway = await startMockEpayGateway();
-    stripe = await new MockStripeApi().start();
-    product = await startProduct('plan-purchase', { OUTBOUND_ALLOW_PRIVATE: 'payment', STRIPE_API_URL: stripe.url });
-    await signInAsRoot(product);
-    const { page, url } = product;
-    // The payment settings an operator enters (the server address first, as the settings page requires).
-    for (const [key, value] of [
-      ['ServerAddress', url],
-      ['PayAddress', gateway.url],
-      ['EpayId', gateway.pid],
-      ['EpayKey', gateway.key],
-    ]) {
-      expectSuccess(await apiAs(page, 1, 'PUT', '/api/option/', { key, value }));
-    }
+    ({ product, gateway, stripe } = await startPaymentProduct('plan-purchase'));
+    const { page } = product;
     memberId = await createMember(page, { ...MEMBER, display_name: 'Carol' });
     member = await product.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', reducedMotion: 'reduce' });
     memberPage = await member.newPage();

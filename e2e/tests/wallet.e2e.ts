@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockEpayGateway, startMockEpayGateway } from '../../packages/server/test/mock-epay-gateway';
-import { MockStripeApi } from '../../packages/server/test/mock-stripe-api';
-import { apiAs, ARTIFACTS, createMember, type RunningProduct, signInAsRoot, startProduct, submitLogin } from './harness';
+import type { MockEpayGateway } from '../../packages/server/test/mock-epay-gateway';
+import type { MockStripeApi } from '../../packages/server/test/mock-stripe-api';
+import { apiAs, ARTIFACTS, createMember, type RunningProduct, submitLogin } from './harness';
+import { startPaymentProduct } from './payments-kit';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -26,20 +27,8 @@ describe('money moves in through the wallet: redemption codes, Epay and cards th
   const codes: string[] = [];
 
   beforeAll(async () => {
-    gateway = await startMockEpayGateway();
-    stripe = await new MockStripeApi().start();
-    product = await startProduct('wallet', { OUTBOUND_ALLOW_PRIVATE: 'payment', STRIPE_API_URL: stripe.url });
-    await signInAsRoot(product);
-    const { page, url } = product;
-    // The payment settings an operator enters (the server address first, as the settings page requires).
-    for (const [key, value] of [
-      ['ServerAddress', url],
-      ['PayAddress', gateway.url],
-      ['EpayId', gateway.pid],
-      ['EpayKey', gateway.key],
-    ]) {
-      expect((await apiAs(page, 1, 'PUT', '/api/option/', { key, value })).success).toBe(true);
-    }
+    ({ product, gateway, stripe } = await startPaymentProduct('wallet'));
+    const { page } = product;
     memberId = await createMember(page, { ...MEMBER, display_name: 'Bob' });
     member = await product.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
     memberPage = await member.newPage();

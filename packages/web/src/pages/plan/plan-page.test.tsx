@@ -7,6 +7,7 @@ import { fail, fakeApi, ok, type ApiCall, type Reply, type Route } from '@/pages
 import { captureMessages, rowOf, user, writes } from '@/pages/channel/test-page';
 import { makePlan } from '@/test/factories';
 import PlanPage from './index';
+import { whenClickable } from '@/test/popups';
 
 const PLANS = [
   makePlan({ id: 1, name: '基础版' }),
@@ -23,12 +24,6 @@ const switchOf = (name: string) => screen.getByRole('switch', { name: `启用套
 const listReads = (calls: ApiCall[]) => calls.filter((call) => call.method === 'GET' && call.path === '/api/subscription/plan');
 const submit = (u: ReturnType<typeof user>) => u.click(screen.getByRole('button', { name: /保\s*存/ }));
 const drawerTitle = (title: string) => screen.queryByText(title, { selector: '.arco-drawer-header-title' });
-
-/** Arco popups keep pointer-events off while their open animation runs. */
-async function whenClickable(element: HTMLElement): Promise<HTMLElement> {
-  await waitFor(() => expect(element.closest('[style*="pointer-events: none"]')).toBeNull());
-  return element;
-}
 
 async function choose(u: ReturnType<typeof user>, label: string, option: string) {
   await u.click(screen.getByLabelText(label));

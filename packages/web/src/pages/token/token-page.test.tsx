@@ -9,6 +9,7 @@ import { useStatusStore } from '@/stores/status';
 import { useUserStore } from '@/stores/user';
 import { jsonResponse, makeUser } from '@/test/factories';
 import TokenPage from './index';
+import { whenClickable } from '@/test/popups';
 
 interface Call {
   method: string;
@@ -72,12 +73,6 @@ function fakeApi(overrides: Record<string, Route> = {}): Call[] {
     }),
   );
   return calls;
-}
-
-/** A popup (confirmation, select options) takes clicks once its opening animation has run, as for a real user. */
-async function whenClickable(element: HTMLElement): Promise<HTMLElement> {
-  await waitFor(() => expect(element.closest('[style*="pointer-events: none"]')).toBeNull());
-  return element;
 }
 
 const mutations = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
